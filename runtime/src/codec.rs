@@ -1,0 +1,310 @@
+//! The one codec engine. Every public encode/decode function of every
+//! encoding ends up in one of the loops below; what differs between the
+//! encodings is three step functions per encoding (the length of one
+//! character, writing one character, reading one sequence), which the loops
+//! pick with a `match` on [`Encoding`]. Callers pass a constant encoding, so
+//! after inlining each loop is specialised to one encoding.
+//!
+//! Everything is two-phase, as `const` code must be: the length pass checks
+//! the whole input, then the fill pass writes into a buffer known to be big
+//! enough. That is also what fixes the error priority: bad input is reported
+//! as such whatever the size of the output buffer.
+
+use crate::error::ConstMsg;
+use crate::scalar::{self, Step};
+use crate::{cesu, utf16, utf8, windows1251, DecodeError, EncodeError, Encoding};
+
+/// Bytes `cp` takes in `enc`, or 0 if `enc` cannot hold it.
+#[inline]
+const fn char_len(enc: Encoding, cp: u32) -> usize {
+    match enc {
+        Encoding::Utf8 => scalar::utf8_len(cp),
+        Encoding::Utf16Le | Encoding::Utf16Be => utf16::char_len_bytes(cp),
+        Encoding::Mutf8 => cesu::char_len(cp, true),
+        Encoding::Cesu8 => cesu::char_len(cp, false),
+        Encoding::Windows1251 => windows1251::char_len(cp),
+    }
+}
+
+/// Writes `cp` (known to fit) at `out[at..]`; returns the new cursor.
+#[inline]
+const fn write_char(enc: Encoding, cp: u32, out: &mut [u8], at: usize) -> usize {
+    match enc {
+        Encoding::Utf8 => scalar::write_utf8(out, at, cp),
+        Encoding::Utf16Le => utf16::write_char_bytes(out, at, cp, false),
+        Encoding::Utf16Be => utf16::write_char_bytes(out, at, cp, true),
+        Encoding::Mutf8 => cesu::write_char(out, at, cp, true),
+        Encoding::Cesu8 => cesu::write_char(out, at, cp, false),
+        Encoding::Windows1251 => windows1251::write_char(out, at, cp),
+    }
+}
+
+/// Reads one sequence of `enc` at `bytes[i..]` (`i < bytes.len()`).
+#[inline]
+pub(crate) const fn decode_step(enc: Encoding, bytes: &[u8], i: usize) -> Step {
+    match enc {
+        Encoding::Utf8 => utf8::step(bytes, i),
+        Encoding::Utf16Le => utf16::step_bytes(bytes, i, false),
+        Encoding::Utf16Be => utf16::step_bytes(bytes, i, true),
+        Encoding::Mutf8 => cesu::step(bytes, i, true),
+        Encoding::Cesu8 => cesu::step(bytes, i, false),
+        Encoding::Windows1251 => windows1251::step(bytes, i),
+    }
+}
+
+/// See [`Encoding::encoded_len`].
+pub(crate) const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        let k = char_len(enc, cp);
+        if k == 0 {
+            return Err(EncodeError::Unencodable {
+                encoding: enc,
+                offset: i,
+                ch: scalar::to_char(cp),
+            });
+        }
+        // Cannot overflow: no encoding writes more than twice the UTF-8
+        // length, and a `str` is at most `isize::MAX` bytes long.
+        n += k;
+        i += len;
+    }
+    Ok(n)
+}
+
+/// See [`Encoding::encode_into`].
+pub(crate) const fn encode_into(
+    enc: Encoding,
+    text: &str,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    let needed = match encoded_len(enc, text) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut at = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        at = write_char(enc, cp, out, at);
+        i += len;
+    }
+    Ok(at)
+}
+
+/// Turns a failed [`Step`] at `i` into the error it reports.
+#[inline]
+pub(crate) const fn step_error(enc: Encoding, step: Step, i: usize) -> DecodeError {
+    match step {
+        Step::Malformed(len) => DecodeError::malformed(enc, i, len),
+        Step::Truncated | Step::Char { .. } => DecodeError::truncated(enc, i),
+    }
+}
+
+/// See [`Encoding::decoded_len`].
+pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < bytes.len() {
+        match decode_step(enc, bytes, i) {
+            Step::Char { cp, len } => {
+                // Saturates rather than wraps: Windows-1251 triples in the
+                // worst case, which a 32-bit `usize` may not hold.
+                n = n.saturating_add(scalar::utf8_len(cp));
+                i += len;
+            }
+            step => return Err(step_error(enc, step, i)),
+        }
+    }
+    Ok(n)
+}
+
+/// See [`Encoding::decode_into`].
+pub(crate) const fn decode_into(
+    enc: Encoding,
+    bytes: &[u8],
+    out: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let needed = match decoded_len(enc, bytes) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(DecodeError::output_too_small(
+            enc,
+            bytes.len(),
+            needed,
+            out.len(),
+        ));
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < bytes.len() {
+        if let Step::Char { cp, len } = decode_step(enc, bytes, i) {
+            at = scalar::write_utf8(out, at, cp);
+            i += len;
+        } else {
+            // Unreachable: the length pass accepted every sequence.
+            break;
+        }
+    }
+    Ok(at)
+}
+
+/// The array behind every `encode_array`: encodes `text`, adding one zero
+/// unit if `nul`, into exactly `N` bytes, or fails (at compile time, when
+/// called from a `const` item) with a message that says what is wrong.
+#[track_caller]
+pub(crate) const fn encode_array<const N: usize>(enc: Encoding, text: &str, nul: bool) -> [u8; N] {
+    let len = const_len(enc, text, nul);
+    if len != N {
+        wrong_length_panic(enc, "encode_array", N, len, "bytes");
+    }
+    let mut out = [0u8; N];
+    match encode_into(enc, text, &mut out) {
+        Ok(_) => out,
+        Err(e) => e.const_panic(),
+    }
+}
+
+/// The length `encode_array` needs, as `const_encode!` asks for it; fails
+/// like [`encode_array`] on text the encoding cannot hold.
+#[track_caller]
+pub(crate) const fn const_len(enc: Encoding, text: &str, nul: bool) -> usize {
+    let len = match encoded_len(enc, text) {
+        Ok(n) => n,
+        Err(e) => e.const_panic(),
+    };
+    if !nul {
+        return len;
+    }
+    if enc.encodes_nul_as_zero() {
+        check_no_interior_nul(enc, text);
+    }
+    len + enc.unit_size()
+}
+
+/// Fails if a NUL-terminated `text` would hold a zero unit before its end.
+#[track_caller]
+pub(crate) const fn check_no_interior_nul(enc: Encoding, text: &str) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == 0 {
+            let mut msg = ConstMsg::new();
+            msg.push_str("litenc: interior NUL (U+0000) at byte ");
+            msg.push_usize(i);
+            msg.push_str(" of a NUL-terminated ");
+            msg.push_str(enc.name());
+            msg.push_str(" string: the terminator would not be the first zero unit");
+            msg.panic();
+        }
+        i += 1;
+    }
+}
+
+/// The compile-time message for an array of the wrong length.
+#[track_caller]
+pub(crate) const fn wrong_length_panic(
+    enc: Encoding,
+    what: &str,
+    n: usize,
+    needed: usize,
+    unit: &str,
+) -> ! {
+    let mut msg = ConstMsg::new();
+    msg.push_str("litenc: ");
+    msg.push_str(what);
+    msg.push_str("::<");
+    msg.push_usize(n);
+    msg.push_str(">: the text takes ");
+    msg.push_usize(needed);
+    msg.push_str(" ");
+    msg.push_str(unit);
+    msg.push_str(" in ");
+    msg.push_str(enc.name());
+    msg.push_str(", so N must be ");
+    msg.push_usize(needed);
+    msg.push_str(" (const_encode! works N out by itself)");
+    msg.panic()
+}
+
+#[cfg(feature = "alloc")]
+pub(crate) use self::alloc_helpers::*;
+
+#[cfg(feature = "alloc")]
+mod alloc_helpers {
+    use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::{decode_step, Step};
+    use crate::{scalar, DecodeError, EncodeError, Encoding};
+
+    pub(crate) fn encode_vec(enc: Encoding, text: &str) -> Result<Vec<u8>, EncodeError> {
+        let mut out = vec![0u8; super::encoded_len(enc, text)?];
+        let n = super::encode_into(enc, text, &mut out)?;
+        debug_assert_eq!(n, out.len());
+        Ok(out)
+    }
+
+    pub(crate) fn decode_string(enc: Encoding, bytes: &[u8]) -> Result<String, DecodeError> {
+        let mut out = vec![0u8; super::decoded_len(enc, bytes)?];
+        let n = super::decode_into(enc, bytes, &mut out)?;
+        debug_assert_eq!(n, out.len());
+        // The decoders write only UTF-8, so this never replaces anything; it
+        // just avoids a panic path.
+        Ok(String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The input itself, if it already is the UTF-8 of its decoding.
+    fn borrowable(enc: Encoding, bytes: &[u8]) -> Option<&str> {
+        let s = core::str::from_utf8(bytes).ok()?;
+        let same = match enc {
+            Encoding::Utf8 => true,
+            // Valid UTF-8 has neither `C0 80` nor encoded surrogates, so if it
+            // is also valid MUTF-8 or CESU-8, every sequence means the same.
+            Encoding::Mutf8 | Encoding::Cesu8 => enc.validate(bytes).is_ok(),
+            Encoding::Windows1251 => s.is_ascii(),
+            Encoding::Utf16Le | Encoding::Utf16Be => s.is_empty(),
+        };
+        same.then_some(s)
+    }
+
+    pub(crate) fn decode_lossy(enc: Encoding, bytes: &[u8]) -> Cow<'_, str> {
+        if let Some(s) = borrowable(enc, bytes) {
+            return Cow::Borrowed(s);
+        }
+        let mut out = String::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match decode_step(enc, bytes, i) {
+                Step::Char { cp, len } => {
+                    out.push(scalar::to_char(cp));
+                    i += len;
+                }
+                Step::Malformed(len) => {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    i += len;
+                }
+                Step::Truncated => {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    break;
+                }
+            }
+        }
+        Cow::Owned(out)
+    }
+}

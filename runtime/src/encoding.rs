@@ -1,0 +1,269 @@
+//! The [`Encoding`] enum: names, labels, and the codec chosen at run time.
+
+use crate::{codec, DecodeError, EncodeError};
+
+/// One of the encodings litenc speaks.
+///
+/// Every operation of the per-encoding modules is also a method here, for code
+/// that picks the encoding at run time:
+///
+/// ```
+/// use litenc_runtime::Encoding;
+///
+/// let enc = Encoding::for_label(" CP1251 ").unwrap();
+/// assert_eq!(enc, Encoding::Windows1251);
+/// assert_eq!(enc.name(), "windows-1251");
+///
+/// const LEN: usize = match Encoding::Utf16Le.encoded_len("Привет") {
+///     Ok(n) => n,
+///     Err(e) => e.const_panic(),
+/// };
+/// assert_eq!(LEN, 12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// UTF-8 (RFC 3629), exactly as [`core::str::from_utf8`] accepts it.
+    Utf8,
+    /// UTF-16 (RFC 2781), little-endian bytes, no byte-order mark.
+    Utf16Le,
+    /// UTF-16 (RFC 2781), big-endian bytes, no byte-order mark.
+    Utf16Be,
+    /// Java's modified UTF-8 (JVM spec §4.4.7, `DataOutput.writeUTF`):
+    /// U+0000 as `C0 80`, supplementary characters as two encoded surrogates.
+    Mutf8,
+    /// CESU-8 (Unicode TR #26): supplementary characters as two encoded
+    /// surrogates, U+0000 as `00`.
+    Cesu8,
+    /// Windows-1251 as the WHATWG Encoding Standard defines it.
+    Windows1251,
+}
+
+impl Encoding {
+    /// Every encoding, in declaration order.
+    pub const ALL: [Encoding; 6] = [
+        Encoding::Utf8,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
+        Encoding::Mutf8,
+        Encoding::Cesu8,
+        Encoding::Windows1251,
+    ];
+
+    /// The canonical name: `"UTF-8"`, `"UTF-16LE"`, `"UTF-16BE"`, `"MUTF-8"`,
+    /// `"CESU-8"` or `"windows-1251"` (WHATWG names where WHATWG has one).
+    ///
+    /// ```
+    /// assert_eq!(litenc_runtime::Encoding::Mutf8.name(), "MUTF-8");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf8 => "UTF-8",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+            Encoding::Mutf8 => "MUTF-8",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::Windows1251 => "windows-1251",
+        }
+    }
+
+    /// The labels [`for_label`](Self::for_label) accepts for this encoding,
+    /// in lower case: the WHATWG labels, plus `mutf-8`, `modified-utf-8`,
+    /// `java-modified-utf-8` and `cesu-8`.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Windows1251.labels(), ["cp1251", "windows-1251", "x-cp1251"]);
+    /// ```
+    #[must_use]
+    pub const fn labels(self) -> &'static [&'static str] {
+        match self {
+            Encoding::Utf8 => &[
+                "unicode-1-1-utf-8",
+                "unicode11utf8",
+                "unicode20utf8",
+                "utf-8",
+                "utf8",
+                "x-unicode20utf8",
+            ],
+            Encoding::Utf16Le => &[
+                "csunicode",
+                "iso-10646-ucs-2",
+                "ucs-2",
+                "unicode",
+                "unicodefeff",
+                "utf-16",
+                "utf-16le",
+            ],
+            Encoding::Utf16Be => &["unicodefffe", "utf-16be"],
+            Encoding::Mutf8 => &["java-modified-utf-8", "modified-utf-8", "mutf-8"],
+            Encoding::Cesu8 => &["cesu-8"],
+            Encoding::Windows1251 => &["cp1251", "windows-1251", "x-cp1251"],
+        }
+    }
+
+    /// Looks an encoding up by label, as the WHATWG Encoding Standard's "get an
+    /// encoding" does: ASCII case-insensitive, leading and trailing ASCII
+    /// whitespace ignored. Note that WHATWG maps `utf-16` to UTF-16LE.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::for_label("\tUTF-16BE\n"), Some(Encoding::Utf16Be));
+    /// assert_eq!(Encoding::for_label("Java-Modified-UTF-8"), Some(Encoding::Mutf8));
+    /// assert_eq!(Encoding::for_label("koi8-r"), None);
+    /// ```
+    #[must_use]
+    pub fn for_label(label: &str) -> Option<Encoding> {
+        let label = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
+        Encoding::ALL.into_iter().find(|enc| {
+            enc.labels()
+                .iter()
+                .any(|known| known.eq_ignore_ascii_case(label))
+        })
+    }
+
+    /// The byte-order mark of the encoding, for the encodings that have one
+    /// (UTF-8, UTF-16LE, UTF-16BE). litenc never writes it by itself.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Utf16Be.bom(), Some(&[0xFE, 0xFF][..]));
+    /// assert_eq!(Encoding::Windows1251.bom(), None);
+    /// ```
+    #[must_use]
+    pub const fn bom(self) -> Option<&'static [u8]> {
+        match self {
+            Encoding::Utf8 => Some(&[0xEF, 0xBB, 0xBF]),
+            Encoding::Utf16Le => Some(&[0xFF, 0xFE]),
+            Encoding::Utf16Be => Some(&[0xFE, 0xFF]),
+            Encoding::Mutf8 | Encoding::Cesu8 | Encoding::Windows1251 => None,
+        }
+    }
+
+    /// The width of one code unit in bytes: 2 for the UTF-16 forms, else 1.
+    /// A NUL terminator is one zero unit of this width.
+    #[must_use]
+    pub const fn unit_size(self) -> usize {
+        match self {
+            Encoding::Utf16Le | Encoding::Utf16Be => 2,
+            _ => 1,
+        }
+    }
+
+    /// Whether U+0000 is written as a zero unit, so that text holding it
+    /// cannot be NUL-terminated unambiguously. False only for MUTF-8, which
+    /// writes U+0000 as `C0 80` precisely so that it never is.
+    #[must_use]
+    pub const fn encodes_nul_as_zero(self) -> bool {
+        !matches!(self, Encoding::Mutf8)
+    }
+
+    /// The most bytes this encoding writes for one byte of UTF-8 input, so
+    /// that `input.len() * max_bytes_per_utf8_byte()` always suffices for
+    /// [`encode_into`](Self::encode_into): 2 for UTF-16 (ASCII doubles) and
+    /// MUTF-8 (U+0000 becomes `C0 80`), 1.5 rounded up for CESU-8
+    /// (supplementary characters grow from 4 to 6 bytes), 1 otherwise.
+    #[must_use]
+    pub const fn max_bytes_per_utf8_byte(self) -> usize {
+        match self {
+            Encoding::Utf8 | Encoding::Windows1251 => 1,
+            Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Mutf8 | Encoding::Cesu8 => 2,
+        }
+    }
+
+    /// The most UTF-8 bytes one input byte of this encoding decodes to, so
+    /// that `input.len() * max_utf8_bytes_per_byte()` always suffices for
+    /// [`decode_into`](Self::decode_into): 3 for Windows-1251 (`0x88` is
+    /// U+20AC, three UTF-8 bytes), 2 for UTF-16 (rounded up from 1.5: U+0800
+    /// to U+FFFF take 2 bytes in, 3 out), 1 otherwise.
+    #[must_use]
+    pub const fn max_utf8_bytes_per_byte(self) -> usize {
+        match self {
+            Encoding::Utf8 | Encoding::Mutf8 | Encoding::Cesu8 => 1,
+            Encoding::Utf16Le | Encoding::Utf16Be => 2,
+            Encoding::Windows1251 => 3,
+        }
+    }
+
+    /// The number of bytes `text` takes in this encoding.
+    ///
+    /// # Errors
+    /// [`EncodeError::Unencodable`] for the first character the encoding
+    /// cannot hold (only Windows-1251 has such characters).
+    pub const fn encoded_len(self, text: &str) -> Result<usize, EncodeError> {
+        codec::encoded_len(self, text)
+    }
+
+    /// Encodes `text` into `out`, returning the number of bytes written.
+    ///
+    /// # Errors
+    /// [`EncodeError::Unencodable`] as for [`encoded_len`](Self::encoded_len);
+    /// [`EncodeError::OutputTooSmall`] if `out` is shorter than that length.
+    /// Nothing useful is in `out` after an error.
+    pub const fn encode_into(self, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+        codec::encode_into(self, text, out)
+    }
+
+    /// Checks that `bytes` is well formed in this encoding.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] with the position of the first ill-formed sequence.
+    pub const fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        match codec::decoded_len(self, bytes) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The number of UTF-8 bytes `bytes` decodes to.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate).
+    pub const fn decoded_len(self, bytes: &[u8]) -> Result<usize, DecodeError> {
+        codec::decoded_len(self, bytes)
+    }
+
+    /// Decodes `bytes` into `out` as UTF-8, returning the number of bytes
+    /// written; `core::str::from_utf8(&out[..n])` always succeeds.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate), and
+    /// [`DecodeErrorKind::OutputTooSmall`](crate::DecodeErrorKind::OutputTooSmall)
+    /// for well-formed input that does not fit.
+    pub const fn decode_into(self, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
+        codec::decode_into(self, bytes, out)
+    }
+
+    /// Encodes `text` into a new vector.
+    ///
+    /// # Errors
+    /// As [`encoded_len`](Self::encoded_len).
+    #[cfg(feature = "alloc")]
+    pub fn encode(self, text: &str) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+        codec::encode_vec(self, text)
+    }
+
+    /// Decodes `bytes` into a new string.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate).
+    #[cfg(feature = "alloc")]
+    pub fn decode(self, bytes: &[u8]) -> Result<alloc::string::String, DecodeError> {
+        codec::decode_string(self, bytes)
+    }
+
+    /// Decodes `bytes`, replacing each ill-formed part with U+FFFD; borrows
+    /// `bytes` when they are already the UTF-8 of the result.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn decode_lossy(self, bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
+        codec::decode_lossy(self, bytes)
+    }
+}
+
+impl core::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}

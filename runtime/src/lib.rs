@@ -1,0 +1,165 @@
+//! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 (native
+//! units, LE and BE bytes), Java's modified UTF-8, CESU-8 and Windows-1251,
+//! as `const fn`, with no dependencies and no `std`.
+//!
+//! The compile-time macros of `litenc` encode by calling this crate, so a
+//! literal encoded at compile time and the same text encoded at run time give
+//! the same bytes: one codec, two callers.
+//!
+//! # The API
+//!
+//! Each encoding is a module ([`utf8`], [`utf16le`], [`utf16be`], [`mutf8`],
+//! [`cesu8`], [`windows1251`]) with the same `const fn`s:
+//!
+//! | function | does |
+//! |---|---|
+//! | `encoded_len(&str) -> Result<usize, EncodeError>` | bytes the text takes |
+//! | `encode_into(&str, &mut [u8]) -> Result<usize, EncodeError>` | encode into a buffer |
+//! | `encode_array::<N>(&str) -> [u8; N]` | encode into an array, for `const` items |
+//! | `validate(&[u8]) -> Result<(), DecodeError>` | check input |
+//! | `decoded_len(&[u8]) -> Result<usize, DecodeError>` | UTF-8 bytes the input decodes to |
+//! | `decode_into(&[u8], &mut [u8]) -> Result<usize, DecodeError>` | decode to UTF-8 into a buffer |
+//!
+//! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`. The
+//! same operations are methods of [`Encoding`], for an encoding chosen at run
+//! time ([`Encoding::for_label`]). [`utf16`] works on native `u16` code
+//! units, and [`mutf8`] also on code units with unpaired surrogates, as Java
+//! strings have them. [`const_encode!`] turns any `const` `&str` into an
+//! array of the right length:
+//!
+//! ```
+//! use litenc_runtime::{const_encode, windows1251};
+//!
+//! const GREETING: &str = "Добрый день";
+//! static GREETING_1251: [u8; 11] = const_encode!(windows1251, GREETING);
+//! assert_eq!(windows1251::decode(&GREETING_1251).unwrap(), GREETING);
+//! ```
+//!
+//! No function allocates except the `alloc` helpers, and none panics on any
+//! input, except `encode_array` (and `const_encode!`) when told the wrong
+//! length or given text the encoding cannot hold: in a `const` item that
+//! panic is a compile error in plain words.
+//!
+//! # Rules
+//!
+//! - **UTF-8** is exactly [`core::str::from_utf8`]: Unicode Table 3-7, so no
+//!   overlong forms, no surrogates, nothing above U+10FFFF, no 5- or 6-byte
+//!   forms.
+//! - **UTF-16** (LE, BE, units) rejects unpaired surrogates; a high surrogate
+//!   or an odd byte at the end is truncated input. No byte-order mark is ever
+//!   written, and one in the input is kept as U+FEFF.
+//! - **MUTF-8** to text: U+0000 only as `C0 80`; a supplementary character
+//!   only as a high then a low encoded surrogate; a raw `00`, unpaired
+//!   surrogates, 4-byte forms and every other overlong are ill-formed.
+//!   [`mutf8::decode_units_into`] accepts unpaired surrogates, as Java does.
+//! - **CESU-8**: as MUTF-8, but U+0000 is `00`, and `C0 80` is ill-formed.
+//! - **Windows-1251**: the WHATWG index, so every byte decodes (`0x98` to
+//!   U+0098) and only its 256 characters encode.
+//!
+//! Errors say where: [`DecodeError::valid_up_to`] and
+//! [`DecodeError::error_len`] mean what they mean on
+//! [`core::str::Utf8Error`], and for UTF-8 are what std reports.
+//! [`EncodeError`] names the first character that cannot be encoded and its
+//! byte offset. Encoders and decoders check the whole input before they look
+//! at the output buffer, so bad input is reported as such whatever the buffer.
+//!
+//! **Lossy decoding** writes U+FFFD for each maximal subpart of an
+//! ill-formed sequence in the 8-bit forms, as `String::from_utf8_lossy` does
+//! (for MUTF-8 and CESU-8: of a 1- to 3-byte sequence, plus one per unpaired
+//! encoded surrogate); for UTF-16, one per unpaired surrogate and one for a
+//! truncated end (a high surrogate or odd byte, or both), as the WHATWG
+//! decoder does.
+//!
+//! # Where other implementations differ
+//!
+//! | input | litenc | Python | glibc `iconv` | Java |
+//! |---|---|---|---|---|
+//! | Windows-1251 byte `0x98` | U+0098 (WHATWG) | error; `replace`: U+FFFD | error | U+FFFD |
+//! | U+0098 to Windows-1251 | `0x98` | error | error | unmappable |
+//! | MUTF-8 raw `00` | ill-formed | no codec | no codec | `readUTF` accepts |
+//! | MUTF-8 overlong 2- and 3-byte forms other than `C0 80` | ill-formed | no codec | no codec | `readUTF` accepts |
+//! | MUTF-8 unpaired surrogate | ill-formed as text; accepted by `decode_units_into` | no codec | no codec | `readUTF` accepts |
+//! | UTF-8 encoded surrogate `ED A0 80` | ill-formed | error (`surrogatepass` accepts) | error | U+FFFD |
+//! | UTF-16 odd trailing byte | truncated; lossy: one U+FFFD | error; `replace`: one U+FFFD | error (incomplete input) | U+FFFD |
+//!
+//! # Cargo features
+//!
+//! - `alloc` (default): `encode`, `decode`, `decode_lossy` and the other
+//!   helpers that return `Vec` or `String`.
+//! - `std`: implies `alloc`; reserved for run-time CPU feature detection.
+//!
+//! Without `alloc` the crate needs only `core`.
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod api;
+mod cesu;
+mod codec;
+mod encoding;
+mod error;
+mod scalar;
+mod windows1251_table;
+
+pub mod cesu8;
+pub mod mutf8;
+pub mod utf16;
+pub mod utf16be;
+pub mod utf16le;
+pub mod utf8;
+pub mod windows1251;
+
+pub use encoding::Encoding;
+pub use error::{DecodeError, DecodeErrorKind, EncodeError};
+
+/// Encodes a `const` `&str` expression into an array whose length it works
+/// out itself, for `const` and `static` items.
+///
+/// `const_encode!(module, TEXT)`, where `module` is one of `utf8`,
+/// `utf16le`, `utf16be`, `mutf8`, `cesu8`, `windows1251` (giving `[u8; N]`)
+/// or `utf16` (giving `[u16; N]` of native code units). `TEXT` may be any
+/// `const` expression of type `&str`: a literal, a `const` item, a `concat!`.
+/// Add `nul` to append one zero unit, for C and Windows APIs; an interior
+/// U+0000 is then an error, except in MUTF-8, which writes it as `C0 80`.
+///
+/// Text the encoding cannot hold is a compile error that names the
+/// character, its U+XXXX and its byte offset.
+///
+/// ```
+/// use litenc_runtime::const_encode;
+///
+/// const NAME: &str = "Žluťoučký kůň";
+/// const UTF16: [u16; 13] = const_encode!(utf16, NAME);
+/// const WIDE_C: [u16; 3] = const_encode!(utf16, "ab", nul);
+/// static JNI: [u8; 7] = const_encode!(mutf8, "a\0b\0", nul);
+///
+/// assert_eq!(UTF16[0], 'Ž' as u16);
+/// assert_eq!(WIDE_C, [0x61, 0x62, 0]);
+/// assert_eq!(&JNI, b"a\xC0\x80b\xC0\x80\0");
+/// ```
+///
+/// ```compile_fail
+/// // error: litenc: cannot encode 'ä' (U+00E4) at byte 1 in windows-1251
+/// const BAD: [u8; 2] = litenc_runtime::const_encode!(windows1251, "Bär");
+/// ```
+#[macro_export]
+macro_rules! const_encode {
+    ($encoding:ident, $text:expr $(,)?) => {
+        $crate::const_encode!(@go $encoding, $text, false)
+    };
+    ($encoding:ident, $text:expr, nul $(,)?) => {
+        $crate::const_encode!(@go $encoding, $text, true)
+    };
+    (@go $encoding:ident, $text:expr, $nul:expr) => {{
+        const __LITENC_TEXT: &str = $text;
+        const __LITENC_LEN: usize = $crate::$encoding::__const_len(__LITENC_TEXT, $nul);
+        const __LITENC_ARRAY: [$crate::$encoding::__Unit; __LITENC_LEN] =
+            $crate::$encoding::__const_array::<__LITENC_LEN>(__LITENC_TEXT, $nul);
+        __LITENC_ARRAY
+    }};
+}

@@ -1,0 +1,200 @@
+//! Java's modified UTF-8 (MUTF-8): the encoding of JNI strings
+//! (`NewStringUTF`, `GetStringUTFChars`), of `.class` file constant pools
+//! (JVM spec §4.4.7) and of `java.io.DataOutput.writeUTF`.
+//!
+//! - U+0000 is `C0 80`, so encoded text never holds a zero byte and can be
+//!   NUL-terminated; a raw `00` is ill-formed.
+//! - U+0001 to U+FFFF are as in UTF-8.
+//! - A supplementary character is its UTF-16 surrogate pair, each surrogate
+//!   encoded on its own as 3 bytes (6 bytes in all); 4-byte forms are
+//!   ill-formed.
+//! - Every other overlong form, and every unpaired surrogate, is ill-formed
+//!   when decoding to text. Java itself is laxer (`DataInputStream.readUTF`
+//!   accepts raw `00` and overlong 2- and 3-byte forms); see the crate docs.
+//!
+//! Java strings are UTF-16 and may hold unpaired surrogates, which `&str`
+//! cannot. [`encode_units_into`] and [`decode_units_into`] work on `u16` code
+//! units instead and are lossless for every Java string, exactly as
+//! `writeUTF` and `readUTF` are (without their 2-byte length prefix).
+//!
+//! Lossy decoding writes one U+FFFD per maximal subpart of an ill-formed
+//! 1- to 3-byte sequence and one per unpaired encoded surrogate.
+//!
+//! ```
+//! use litenc_runtime::mutf8;
+//!
+//! // A JNI class name as a NUL-terminated constant.
+//! const CLASS: [u8; 17] = litenc_runtime::const_encode!(mutf8, "java/lang/String", nul);
+//! assert_eq!(&CLASS[..4], b"java");
+//! assert_eq!(CLASS[16], 0);
+//!
+//! let err = mutf8::validate(b"a\xF0\x9F\x98\x80").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+//! assert_eq!(mutf8::decode_lossy(b"a\x00b"), "a\u{FFFD}b");
+//! ```
+
+use crate::cesu;
+use crate::scalar::{self, Step};
+use crate::{codec, DecodeError, EncodeError, Encoding};
+
+crate::api::byte_codec_api!(
+    Encoding::Mutf8,
+    mutf8,
+    r#""a\0é😀""#,
+    r#"b"a\xC0\x80\xC3\xA9\xED\xA0\xBD\xED\xB8\x80""#
+);
+
+/// The longest encoded string `DataOutput.writeUTF` accepts (its length
+/// prefix is a `u16`), in bytes.
+pub const JAVA_UTF_MAX_LEN: usize = 65_535;
+
+/// Bytes of one code unit, as `writeUTF` writes it.
+#[inline]
+const fn unit_len(unit: u16) -> usize {
+    if unit == 0 {
+        2
+    } else {
+        scalar::utf8_len(unit as u32)
+    }
+}
+
+/// The number of bytes [`encode_units_into`] writes for `units`.
+///
+/// ```
+/// assert_eq!(litenc_runtime::mutf8::encoded_units_len(&[0x41, 0, 0xD800]), 6);
+/// ```
+#[must_use]
+pub const fn encoded_units_len(units: &[u16]) -> usize {
+    let mut i = 0;
+    let mut n = 0;
+    while i < units.len() {
+        // Cannot overflow: at most 3 bytes per unit, and a slice of `u16`
+        // holds at most `isize::MAX / 2` units.
+        n += unit_len(units[i]);
+        i += 1;
+    }
+    n
+}
+
+/// Encodes UTF-16 code units, unpaired surrogates included, into `out` as
+/// `DataOutput.writeUTF` does (without the length prefix); returns the number
+/// of bytes written.
+///
+/// # Errors
+/// [`EncodeError::OutputTooSmall`] if `out` is shorter than
+/// [`encoded_units_len`].
+///
+/// ```
+/// let mut buf = [0u8; 16];
+/// let n = litenc_runtime::mutf8::encode_units_into(&[0x61, 0, 0xDC00], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], b"a\xC0\x80\xED\xB0\x80");
+/// ```
+pub const fn encode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, EncodeError> {
+    let needed = encoded_units_len(units);
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < units.len() {
+        // Each unit on its own, surrogates included: `write_char` writes a
+        // BMP code point (or `C0 80` for zero) exactly as `writeUTF` does.
+        at = cesu::write_char(out, at, units[i] as u32, true);
+        i += 1;
+    }
+    Ok(at)
+}
+
+/// The number of UTF-16 code units `bytes` decodes to with
+/// [`decode_units_into`].
+///
+/// # Errors
+/// As [`decode_units_into`].
+pub const fn decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n = 0;
+    while i < bytes.len() {
+        match cesu::unit_step(bytes, i, true) {
+            Step::Char { len, .. } => {
+                n += 1;
+                i += len;
+            }
+            step => return Err(codec::step_error(Encoding::Mutf8, step, i)),
+        }
+    }
+    Ok(n)
+}
+
+/// Decodes modified UTF-8 into UTF-16 code units, accepting unpaired
+/// surrogates as Java does; returns the number of units written.
+///
+/// # Errors
+/// A raw `00`, a 4-byte form, an overlong form other than `C0 80`, or any
+/// other sequence that is not 1 to 3 bytes of Table 3-7 (with `ED A0..BF`
+/// allowed) is malformed; see [`DecodeError`]. A too-short `out` is
+/// [`DecodeErrorKind::OutputTooSmall`](crate::DecodeErrorKind::OutputTooSmall).
+///
+/// ```
+/// let mut buf = [0u16; 8];
+/// let n = litenc_runtime::mutf8::decode_units_into(b"a\xC0\x80\xED\xB0\x80", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0, 0xDC00]);
+/// ```
+pub const fn decode_units_into(bytes: &[u8], out: &mut [u16]) -> Result<usize, DecodeError> {
+    let needed = match decoded_units_len(bytes) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(DecodeError::output_too_small(
+            Encoding::Mutf8,
+            bytes.len(),
+            needed,
+            out.len(),
+        ));
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < bytes.len() {
+        if let Step::Char { cp, len } = cesu::unit_step(bytes, i, true) {
+            out[at] = cp as u16;
+            at += 1;
+            i += len;
+        } else {
+            break;
+        }
+    }
+    Ok(at)
+}
+
+/// Encodes UTF-16 code units into a new vector, as [`encode_units_into`].
+///
+/// ```
+/// assert_eq!(litenc_runtime::mutf8::encode_units(&[0]), b"\xC0\x80");
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn encode_units(units: &[u16]) -> alloc::vec::Vec<u8> {
+    let mut out = alloc::vec![0u8; encoded_units_len(units)];
+    let n = encode_units_into(units, &mut out).unwrap_or(0);
+    debug_assert_eq!(n, out.len());
+    out
+}
+
+/// Decodes modified UTF-8 into a new vector of UTF-16 code units, as
+/// [`decode_units_into`].
+///
+/// # Errors
+/// As [`decode_units_into`].
+///
+/// ```
+/// assert_eq!(litenc_runtime::mutf8::decode_units(b"\xED\xA0\x80").unwrap(), [0xD800]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn decode_units(bytes: &[u8]) -> Result<alloc::vec::Vec<u16>, DecodeError> {
+    let mut out = alloc::vec![0u16; decoded_units_len(bytes)?];
+    decode_units_into(bytes, &mut out)?;
+    Ok(out)
+}
