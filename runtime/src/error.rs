@@ -150,7 +150,7 @@ pub enum DecodeErrorKind {
 /// assert_eq!(err.valid_up_to(), 2);
 /// assert_eq!(err.error_len(), Some(1));
 /// assert_eq!(err.kind(), DecodeErrorKind::Malformed { len: 1 });
-/// assert_eq!(err.to_string(), "invalid MUTF-8 sequence of 1 unit at index 2");
+/// assert_eq!(err.to_string(), "invalid MUTF-8 sequence of 1 byte at index 2");
 ///
 /// // An encoded high surrogate at the very end may still get its pair.
 /// let err = mutf8::validate(b"ab\xED\xA0\xBD").unwrap_err();
@@ -161,6 +161,8 @@ pub struct DecodeError {
     encoding: Encoding,
     valid_up_to: usize,
     kind: DecodeErrorKind,
+    /// Positions count `u16` code units rather than bytes.
+    code_units: bool,
 }
 
 impl DecodeError {
@@ -169,6 +171,7 @@ impl DecodeError {
             encoding,
             valid_up_to,
             kind: DecodeErrorKind::Malformed { len },
+            code_units: false,
         }
     }
 
@@ -177,6 +180,7 @@ impl DecodeError {
             encoding,
             valid_up_to,
             kind: DecodeErrorKind::Truncated,
+            code_units: false,
         }
     }
 
@@ -190,6 +194,22 @@ impl DecodeError {
             encoding,
             valid_up_to: input_len,
             kind: DecodeErrorKind::OutputTooSmall { needed, available },
+            code_units: false,
+        }
+    }
+
+    /// The same error, for input read as `u16` code units.
+    pub(crate) const fn in_code_units(mut self) -> Self {
+        self.code_units = true;
+        self
+    }
+
+    /// What the message calls the input and its units.
+    const fn input_words(&self) -> (&'static str, &'static str) {
+        if self.code_units {
+            ("UTF-16", "code unit")
+        } else {
+            (self.encoding.name(), "byte")
         }
     }
 
@@ -226,20 +246,26 @@ impl DecodeError {
     /// Panics with this error's message; usable in `const` evaluation.
     #[track_caller]
     pub const fn const_panic(self) -> ! {
+        let (input, unit) = self.input_words();
         let mut msg = ConstMsg::new();
         msg.push_str("litenc: ");
         match self.kind {
             DecodeErrorKind::Malformed { len } => {
                 msg.push_str("invalid ");
-                msg.push_str(self.encoding.name());
+                msg.push_str(input);
                 msg.push_str(" sequence of ");
                 msg.push_usize(len);
-                msg.push_str(" unit(s) at index ");
+                msg.push_str(" ");
+                msg.push_str(unit);
+                if len != 1 {
+                    msg.push_str("s");
+                }
+                msg.push_str(" at index ");
                 msg.push_usize(self.valid_up_to);
             }
             DecodeErrorKind::Truncated => {
                 msg.push_str("incomplete ");
-                msg.push_str(self.encoding.name());
+                msg.push_str(input);
                 msg.push_str(" sequence at index ");
                 msg.push_usize(self.valid_up_to);
             }
@@ -257,12 +283,12 @@ impl DecodeError {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.encoding.name();
+        let (name, unit) = self.input_words();
         let at = self.valid_up_to;
         match self.kind {
             DecodeErrorKind::Malformed { len } => write!(
                 f,
-                "invalid {name} sequence of {len} unit{} at index {at}",
+                "invalid {name} sequence of {len} {unit}{} at index {at}",
                 if len == 1 { "" } else { "s" }
             ),
             DecodeErrorKind::Truncated => {

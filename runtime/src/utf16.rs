@@ -256,7 +256,7 @@ pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
                 n += scalar::utf8_len(cp);
                 i += len;
             }
-            step => return Err(codec::step_error(NATIVE, step, i)),
+            step => return Err(codec::step_error(NATIVE, step, i).in_code_units()),
         }
     }
     Ok(n)
@@ -281,12 +281,9 @@ pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, D
         Err(e) => return Err(e),
     };
     if needed > out.len() {
-        return Err(DecodeError::output_too_small(
-            NATIVE,
-            units.len(),
-            needed,
-            out.len(),
-        ));
+        return Err(
+            DecodeError::output_too_small(NATIVE, units.len(), needed, out.len()).in_code_units(),
+        );
     }
     let mut i = 0;
     let mut at = 0;

@@ -1,0 +1,102 @@
+//! A tour of litenc: `cargo run --example tour`.
+//!
+//! Encodes a few real phrases in every encoding, prints the bytes, decodes
+//! them back and says whether the round trip gave the same text.
+
+use litenc::{const_encode, mutf8, utf16, Encoding};
+
+/// Phrases a real program sends out: Russian, Chinese, emoji, and text with
+/// a NUL, which C strings cannot hold but Java's modified UTF-8 can.
+const PHRASES: [(&str, &str); 5] = [
+    ("Russian", "Привет, мир!"),
+    ("Chinese", "你好，世界"),
+    ("emoji", "ok 👍🏽 🚀"),
+    ("with NUL", "key\0value"),
+    ("Windows-1251 extras", "№ 5 — «цитата» €"),
+];
+
+fn hex(bytes: &[u8]) -> String {
+    const MAX: usize = 24;
+    let shown: Vec<String> = bytes.iter().take(MAX).map(|b| format!("{b:02X}")).collect();
+    let more = if bytes.len() > MAX { " …" } else { "" };
+    format!("{}{more}", shown.join(" "))
+}
+
+fn main() {
+    println!("litenc tour\n===========\n");
+
+    println!("1. Compile time, from a const string (const_encode!):\n");
+    const TITLE: &str = "Отчёт за 2026 год";
+    const TITLE_1251: [u8; 17] = const_encode!(windows1251, TITLE);
+    const TITLE_WIDE: [u16; 18] = const_encode!(utf16, TITLE, nul);
+    static JNI_CLASS: [u8; 17] = const_encode!(mutf8, "java/lang/String", nul);
+    println!("   windows-1251  {:?} -> {}", TITLE, hex(&TITLE_1251));
+    println!(
+        "   UTF-16 + NUL  {:?} -> {} units, last {:#06X}",
+        TITLE,
+        TITLE_WIDE.len(),
+        TITLE_WIDE[17]
+    );
+    println!(
+        "   MUTF-8 + NUL  \"java/lang/String\" -> {}",
+        hex(&JNI_CLASS)
+    );
+
+    println!("\n2. Run time, every encoding (encode, then decode back):\n");
+    for (what, text) in PHRASES {
+        println!("   {what}: {text:?}");
+        for enc in Encoding::ALL {
+            match enc.encode(text) {
+                Ok(bytes) => {
+                    let back = enc.decode(&bytes);
+                    let verdict = match &back {
+                        Ok(s) if s == text => "round trip ok".to_string(),
+                        Ok(s) => format!("round trip CHANGED the text: {s:?}"),
+                        Err(e) => format!("decode failed: {e}"),
+                    };
+                    println!(
+                        "     {:<13} {:>3} bytes  {:<72} {verdict}",
+                        enc.name(),
+                        bytes.len(),
+                        hex(&bytes)
+                    );
+                }
+                Err(e) => println!("     {:<13} {e}", enc.name()),
+            }
+        }
+        println!();
+    }
+
+    println!("3. Bad input gets an exact error, and lossy decoding keeps the rest:\n");
+    let cases: [(Encoding, &[u8]); 4] = [
+        (Encoding::Utf8, b"caf\xC3\xA9 \xE0\x80 ok"),
+        (Encoding::Mutf8, b"raw \x00 nul"),
+        (Encoding::Cesu8, b"lone \xED\xB8\x80 low surrogate"),
+        (Encoding::Utf16Le, b"o\x00k\x00\x00\xD8"),
+    ];
+    for (enc, bytes) in cases {
+        let err = enc.validate(bytes).expect_err("these inputs are ill-formed");
+        println!("   {:<9} {}", enc.name(), hex(bytes));
+        println!(
+            "             error: {err} (valid_up_to {}, error_len {:?})",
+            err.valid_up_to(),
+            err.error_len()
+        );
+        println!("             lossy: {:?}", enc.decode_lossy(bytes));
+    }
+
+    println!("\n4. Java strings may hold unpaired surrogates; MUTF-8 keeps them:\n");
+    let java_string: [u16; 4] = [0x0041, 0xD800, 0x0000, 0xDE00];
+    let bytes = mutf8::encode_units(&java_string);
+    let back = mutf8::decode_units(&bytes).expect("our own output decodes");
+    println!("   units {java_string:04X?} -> {} -> {back:04X?}", hex(&bytes));
+    println!(
+        "   same units back: {}; as text it is rejected: {}",
+        back == java_string,
+        mutf8::validate(&bytes).is_err()
+    );
+    println!(
+        "   UTF-16 units of \"Привет\": {:04X?}",
+        utf16::encode_units("Привет")
+    );
+}
