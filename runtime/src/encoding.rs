@@ -191,6 +191,12 @@ impl Encoding {
     /// # Errors
     /// [`EncodeError::Unencodable`] for the first character the encoding
     /// cannot hold (only Windows-1251 has such characters).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Mutf8.encoded_len("a\0😀"), Ok(9));
+    /// assert!(Encoding::Windows1251.encoded_len("😀").is_err());
+    /// ```
     pub const fn encoded_len(self, text: &str) -> Result<usize, EncodeError> {
         codec::encoded_len(self, text)
     }
@@ -201,6 +207,13 @@ impl Encoding {
     /// [`EncodeError::Unencodable`] as for [`encoded_len`](Self::encoded_len);
     /// [`EncodeError::OutputTooSmall`] if `out` is shorter than that length.
     /// Nothing useful is in `out` after an error.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// let mut buf = [0u8; 8];
+    /// let n = Encoding::Utf16Be.encode_into("Ж", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], [0x04, 0x16]);
+    /// ```
     pub const fn encode_into(self, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         codec::encode_into(self, text, out)
     }
@@ -209,6 +222,13 @@ impl Encoding {
     ///
     /// # Errors
     /// A [`DecodeError`] with the position of the first ill-formed sequence.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert!(Encoding::Cesu8.validate(b"\xED\xA0\xBD\xED\xB8\x80").is_ok());
+    /// let err = Encoding::Cesu8.validate(b"\xC0\x80").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.error_len()), (0, Some(1)));
+    /// ```
     pub const fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
         match codec::decoded_len(self, bytes) {
             Ok(_) => Ok(()),
@@ -220,6 +240,12 @@ impl Encoding {
     ///
     /// # Errors
     /// As [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// // 0x88 is U+20AC, three bytes of UTF-8.
+    /// assert_eq!(Encoding::Windows1251.decoded_len(b"\x88"), Ok(3));
+    /// ```
     pub const fn decoded_len(self, bytes: &[u8]) -> Result<usize, DecodeError> {
         codec::decoded_len(self, bytes)
     }
@@ -231,6 +257,13 @@ impl Encoding {
     /// As [`validate`](Self::validate), and
     /// [`DecodeErrorKind::OutputTooSmall`](crate::DecodeErrorKind::OutputTooSmall)
     /// for well-formed input that does not fit.
+    ///
+    /// ```
+    /// use litenc_runtime::{DecodeErrorKind, Encoding};
+    /// let mut buf = [0u8; 2];
+    /// let err = Encoding::Utf16Le.decode_into(b"\x16\x04\x16\x04", &mut buf).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::OutputTooSmall { needed: 4, available: 2 });
+    /// ```
     pub const fn decode_into(self, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
         codec::decode_into(self, bytes, out)
     }
@@ -239,6 +272,11 @@ impl Encoding {
     ///
     /// # Errors
     /// As [`encoded_len`](Self::encoded_len).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Windows1251.encode("Да").unwrap(), [0xC4, 0xE0]);
+    /// ```
     #[cfg(feature = "alloc")]
     pub fn encode(self, text: &str) -> Result<alloc::vec::Vec<u8>, EncodeError> {
         codec::encode_vec(self, text)
@@ -248,6 +286,11 @@ impl Encoding {
     ///
     /// # Errors
     /// As [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Mutf8.decode(b"a\xC0\x80").unwrap(), "a\0");
+    /// ```
     #[cfg(feature = "alloc")]
     pub fn decode(self, bytes: &[u8]) -> Result<alloc::string::String, DecodeError> {
         codec::decode_string(self, bytes)
@@ -255,6 +298,13 @@ impl Encoding {
 
     /// Decodes `bytes`, replacing each ill-formed part with U+FFFD; borrows
     /// `bytes` when they are already the UTF-8 of the result.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use litenc_runtime::Encoding;
+    /// assert!(matches!(Encoding::Windows1251.decode_lossy(b"plain ASCII"), Cow::Borrowed(_)));
+    /// assert_eq!(Encoding::Utf16Le.decode_lossy(b"a\x00\x00\xDC"), "a\u{FFFD}");
+    /// ```
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn decode_lossy(self, bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {

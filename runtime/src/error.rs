@@ -215,6 +215,12 @@ impl DecodeError {
 
     /// The length of the well-formed prefix of the input, in input units.
     /// For [`DecodeErrorKind::OutputTooSmall`] that is the whole input.
+    ///
+    /// ```
+    /// let err = litenc_runtime::utf8::validate(b"ok\xFF").unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 2);
+    /// assert_eq!(err.valid_up_to(), core::str::from_utf8(b"ok\xFF").unwrap_err().valid_up_to());
+    /// ```
     #[must_use]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
