@@ -1,0 +1,315 @@
+//! Shared helpers of the peer tests: a seeded xorshift PRNG, generators of
+//! random (biased) input, and small adapters.
+//!
+//! The seed is fixed so that every run checks the same inputs; set
+//! `LITENC_TEST_SEED` to a decimal number to explore other inputs. Every test
+//! prints its seed, so a failure can be replayed.
+
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use litenc_runtime::DecodeError;
+
+/// The seed of every random test, unless `LITENC_TEST_SEED` says otherwise.
+pub(crate) fn seed(salt: u64) -> u64 {
+    let base = std::env::var("LITENC_TEST_SEED")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or(0x5EED_1E7E_4C0D_EC00);
+    let seed = base ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    eprintln!("seed: LITENC_TEST_SEED={base} (salt {salt})");
+    seed
+}
+
+/// Marsaglia's xorshift64* generator: tiny, seeded, good enough for tests.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Self {
+        // The state must never be zero.
+        Rng(seed | 1)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform-ish in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    pub(crate) fn chance(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+
+    pub(crate) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+
+    /// One byte, biased towards the bytes where UTF-8 decoders go wrong:
+    /// continuation bytes, the non-lead bytes `C0 C1 F5..FF`, the lead bytes
+    /// with restricted second bytes (`E0 ED F0 F4`) and the limits of those
+    /// second-byte ranges.
+    pub(crate) fn interesting_byte(&mut self) -> u8 {
+        const SPECIAL: &[u8] = &[
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1, 0xC2,
+            0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8,
+            0xFB, 0xFC, 0xFE, 0xFF,
+        ];
+        match self.below(8) {
+            0..=2 => self.pick(SPECIAL),
+            3..=5 => 0x80 + self.below(0x40) as u8,
+            6 => 0xC0 + self.below(0x40) as u8,
+            _ => self.next_u64() as u8,
+        }
+    }
+
+    /// Random bytes, `0..=max_len` of them, biased as [`Rng::interesting_byte`],
+    /// with runs of well-formed UTF-8 mixed in so that errors also occur
+    /// after long valid prefixes.
+    pub(crate) fn utf8ish_bytes(&mut self, max_len: usize) -> Vec<u8> {
+        let len = self.below(max_len + 1);
+        let mut out = Vec::with_capacity(len + 4);
+        while out.len() < len {
+            if self.chance(1, 3) {
+                let c = self.any_char();
+                let mut buf = [0u8; 4];
+                let enc = c.encode_utf8(&mut buf).as_bytes();
+                // Sometimes cut the sequence short.
+                let keep = if self.chance(1, 8) {
+                    self.below(enc.len()) + 1
+                } else {
+                    enc.len()
+                };
+                out.extend_from_slice(&enc[..keep]);
+            } else {
+                out.push(self.interesting_byte());
+            }
+        }
+        out
+    }
+
+    /// `0..max_len` ASCII bytes (not NUL), for the word-at-a-time loops.
+    pub(crate) fn ascii_run(&mut self, max_len: usize) -> Vec<u8> {
+        let len = self.below(max_len);
+        (0..len).map(|_| 1 + self.below(0x7F) as u8).collect()
+    }
+
+    /// A scalar value from one of many scripts and edge zones, NUL and
+    /// supplementary planes included.
+    pub(crate) fn any_char(&mut self) -> char {
+        const RANGES: &[(u32, u32)] = &[
+            (0x00, 0x7F),           // ASCII, NUL included
+            (0x00, 0x01),           // NUL again, to make it common
+            (0x80, 0xFF),           // Latin-1 and C1 controls
+            (0x100, 0x24F),         // Latin Extended
+            (0x370, 0x3FF),         // Greek
+            (0x400, 0x4FF),         // Cyrillic
+            (0x590, 0x6FF),         // Hebrew, Arabic
+            (0x7F0, 0x810),         // 2/3-byte UTF-8 boundary
+            (0x900, 0x97F),         // Devanagari
+            (0x2000, 0x22FF),       // punctuation, symbols (Windows-1251 has some)
+            (0x3040, 0x30FF),       // kana
+            (0x4E00, 0x9FFF),       // CJK
+            (0xAC00, 0xD7A3),       // Hangul
+            (0xD7F0, 0xD7FF),       // just below the surrogates
+            (0xE000, 0xE010),       // just above the surrogates
+            (0xFEFF, 0xFEFF),       // byte-order mark
+            (0xFFF0, 0xFFFF),       // end of the BMP
+            (0x1_0000, 0x1_0100),   // start of plane 1
+            (0x1_F300, 0x1_FAFF),   // emoji
+            (0x2_0000, 0x2_A6DF),   // CJK extension B
+            (0x10_FF00, 0x10_FFFF), // end of Unicode
+            (0x0, 0x10_FFFF),       // anything
+        ];
+        loop {
+            let (lo, hi) = self.pick(RANGES);
+            let cp = lo + self.below((hi - lo + 1) as usize) as u32;
+            if let Some(c) = char::from_u32(cp) {
+                return c;
+            }
+        }
+    }
+
+    /// A random string of `0..=max_chars` characters of [`Rng::any_char`].
+    pub(crate) fn string(&mut self, max_chars: usize) -> String {
+        let n = self.below(max_chars + 1);
+        (0..n).map(|_| self.any_char()).collect()
+    }
+
+    /// A `u16`, biased towards surrogates and their neighbours.
+    pub(crate) fn interesting_unit(&mut self) -> u16 {
+        match self.below(8) {
+            0 | 1 => 0xD800 + self.below(0x400) as u16, // high surrogate
+            2 | 3 => 0xDC00 + self.below(0x400) as u16, // low surrogate
+            4 => self.pick(&[
+                0, 0x41, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFEFF, 0xFFFF,
+            ]),
+            5 => self.below(0x80) as u16,
+            _ => self.next_u64() as u16,
+        }
+    }
+
+    /// Random code units, `0..=max_len` of them, mixing well-formed pairs
+    /// and unpaired surrogates.
+    pub(crate) fn units(&mut self, max_len: usize) -> Vec<u16> {
+        let len = self.below(max_len + 1);
+        let mut out = Vec::with_capacity(len + 1);
+        while out.len() < len {
+            if self.chance(1, 4) {
+                let mut buf = [0u16; 2];
+                out.extend_from_slice(self.any_char().encode_utf16(&mut buf));
+            } else {
+                out.push(self.interesting_unit());
+            }
+        }
+        out
+    }
+}
+
+/// Every scalar value, in order: U+0000 to U+10FFFF without the surrogates.
+pub(crate) fn all_scalar_values() -> impl Iterator<Item = char> {
+    (0..=0x10_FFFF_u32).filter_map(char::from_u32)
+}
+
+/// The scalar values in strings of 4,096 characters (the last one shorter),
+/// built once per test binary.
+pub(crate) fn scalar_value_batches() -> &'static [String] {
+    static BATCHES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    BATCHES.get_or_init(|| {
+        let all: Vec<char> = all_scalar_values().collect();
+        assert_eq!(all.len(), 1_112_064);
+        all.chunks(4096)
+            .map(|chunk| chunk.iter().collect())
+            .collect()
+    })
+}
+
+/// `(valid_up_to, error_len)` of a litenc error.
+pub(crate) fn pos(e: DecodeError) -> (usize, Option<usize>) {
+    (e.valid_up_to(), e.error_len())
+}
+
+/// `(valid_up_to, error_len)` of a std error.
+pub(crate) fn std_pos(e: core::str::Utf8Error) -> (usize, Option<usize>) {
+    (e.valid_up_to(), e.error_len())
+}
+
+/// Calls `f` with every input of exactly `len` bytes (`len <= 3`), reusing
+/// one buffer.
+pub(crate) fn for_every_input(len: usize, mut f: impl FnMut(&[u8])) {
+    assert!(len <= 3, "256^{len} inputs is too many");
+    let total = 1usize << (8 * len);
+    let mut buf = [0u8; 3];
+    for n in 0..total {
+        for (k, b) in buf[..len].iter_mut().enumerate() {
+            *b = (n >> (8 * (len - 1 - k))) as u8;
+        }
+        f(&buf[..len]);
+    }
+}
+
+/// `s` as little- or big-endian UTF-16 bytes, by std's `encode_utf16`.
+pub(crate) fn std_utf16_bytes(s: &str, big_endian: bool) -> Vec<u8> {
+    s.encode_utf16()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// The byte-oriented API of one encoding module, as function pointers, so
+/// that one test body can drive every module.
+#[derive(Clone, Copy)]
+pub(crate) struct Module {
+    pub(crate) enc: litenc_runtime::Encoding,
+    pub(crate) encoded_len: fn(&str) -> Result<usize, litenc_runtime::EncodeError>,
+    pub(crate) encode_into: fn(&str, &mut [u8]) -> Result<usize, litenc_runtime::EncodeError>,
+    pub(crate) validate: fn(&[u8]) -> Result<(), DecodeError>,
+    pub(crate) decoded_len: fn(&[u8]) -> Result<usize, DecodeError>,
+    pub(crate) decode_into: fn(&[u8], &mut [u8]) -> Result<usize, DecodeError>,
+    pub(crate) encode: fn(&str) -> Result<Vec<u8>, litenc_runtime::EncodeError>,
+    pub(crate) decode: fn(&[u8]) -> Result<String, DecodeError>,
+    pub(crate) decode_lossy: for<'a> fn(&'a [u8]) -> std::borrow::Cow<'a, str>,
+}
+
+/// `module!(utf8, Utf8)`: the [`Module`] of `litenc_runtime::utf8`.
+macro_rules! module {
+    ($m:ident, $variant:ident) => {
+        $crate::common::Module {
+            enc: litenc_runtime::Encoding::$variant,
+            encoded_len: litenc_runtime::$m::encoded_len,
+            encode_into: litenc_runtime::$m::encode_into,
+            validate: litenc_runtime::$m::validate,
+            decoded_len: litenc_runtime::$m::decoded_len,
+            decode_into: litenc_runtime::$m::decode_into,
+            encode: litenc_runtime::$m::encode,
+            decode: litenc_runtime::$m::decode,
+            decode_lossy: litenc_runtime::$m::decode_lossy,
+        }
+    };
+}
+#[allow(unused_imports, reason = "not every test binary names the macro")]
+pub(crate) use module;
+
+/// The six modules.
+pub(crate) fn modules() -> [Module; 6] {
+    [
+        module!(utf8, Utf8),
+        module!(utf16le, Utf16Le),
+        module!(utf16be, Utf16Be),
+        module!(mutf8, Mutf8),
+        module!(cesu8, Cesu8),
+        module!(windows1251, Windows1251),
+    ]
+}
+
+/// What a peer says `text` encodes to in `enc`: std for UTF-8 and UTF-16,
+/// the `cesu8` crate for MUTF-8 and CESU-8, `encoding_rs` (without
+/// replacement) for Windows-1251. `Err((offset, ch))` for the first character
+/// the peer cannot encode.
+pub(crate) fn peer_encode(
+    enc: litenc_runtime::Encoding,
+    text: &str,
+) -> Result<Vec<u8>, (usize, char)> {
+    use litenc_runtime::Encoding;
+    match enc {
+        Encoding::Utf8 => Ok(text.as_bytes().to_vec()),
+        Encoding::Utf16Le => Ok(std_utf16_bytes(text, false)),
+        Encoding::Utf16Be => Ok(std_utf16_bytes(text, true)),
+        Encoding::Mutf8 => Ok(cesu8::to_java_cesu8(text).into_owned()),
+        Encoding::Cesu8 => Ok(cesu8::to_cesu8(text).into_owned()),
+        Encoding::Windows1251 => encoding_rs_1251(text),
+        other => panic!("no peer for {other:?}"),
+    }
+}
+
+/// `encoding_rs`'s Windows-1251 encoder without replacement.
+pub(crate) fn encoding_rs_1251(text: &str) -> Result<Vec<u8>, (usize, char)> {
+    use encoding_rs::EncoderResult;
+    let mut encoder = encoding_rs::WINDOWS_1251.new_encoder();
+    // Windows-1251 never writes more bytes than the UTF-8 it reads.
+    let mut out = vec![0u8; text.len() + 16];
+    let (result, read, written) =
+        encoder.encode_from_utf8_without_replacement(text, &mut out, true);
+    match result {
+        EncoderResult::InputEmpty => {
+            assert_eq!(read, text.len());
+            out.truncate(written);
+            Ok(out)
+        }
+        // The unmappable character counts as read.
+        EncoderResult::Unmappable(ch) => Err((read - ch.len_utf8(), ch)),
+        EncoderResult::OutputFull => panic!("encoding_rs: output full"),
+    }
+}
