@@ -3,7 +3,8 @@
 //! Encodes a few real phrases in every encoding, prints the bytes, decodes
 //! them back and says whether the round trip gave the same text.
 
-use litenc::{const_encode, mutf8, utf16, Encoding};
+use core::ffi::CStr;
+use litenc::{const_encode, encode, mutf8, utf16, utf8, windows1251, Encoding};
 
 /// Phrases a real program sends out: Russian, Chinese, emoji, and text with
 /// a NUL, which C strings cannot hold but Java's modified UTF-8 can.
@@ -22,10 +23,35 @@ fn hex(bytes: &[u8]) -> String {
     format!("{}{more}", shown.join(" "))
 }
 
+/// Section 1 of the tour: literals encoded by the compiler.
+fn compile_time_literals() {
+    // Checked and encoded at compile time; the lengths are checked too.
+    static WIDE: [u16; 13] = utf16!("Привет, мир!", nul); // a `W` API's LPCWSTR
+    static ANSI: [u8; 13] = windows1251!("Привет, мир!", nul); // an `A` API's LPCSTR
+    const JNI_CLASS: &CStr = mutf8!("java/lang/String", cstr); // JNI FindClass
+    const UTF8_BOM: [u8; 8] = utf8!("Hi", " ©", bom);
+    const BY_LABEL: [u8; 6] = encode!("UTF-16BE", "Да!");
+    #[litenc::encoded("cp1251")]
+    static MENU: [u8; _] = "Файл"; // the attribute fills in the length
+
+    println!("1. Compile time, from literals (utf16!, windows1251!, mutf8!, ...):\n");
+    println!("   utf16!(.., nul)       {:04X?}", &WIDE[..4]);
+    println!("   windows1251!(.., nul) {}", hex(&ANSI));
+    println!("   mutf8!(.., cstr)      {JNI_CLASS:?}");
+    println!("   utf8!(.., bom)        {}", hex(&UTF8_BOM));
+    println!("   encode!(\"UTF-16BE\")   {}", hex(&BY_LABEL));
+    println!("   #[encoded(\"cp1251\")]  {}", hex(&MENU));
+    // The same bytes the run-time codec gives:
+    assert_eq!(litenc::windows1251::encode("Файл").unwrap(), MENU);
+    println!();
+}
+
 fn main() {
     println!("litenc tour\n===========\n");
 
-    println!("1. Compile time, from a const string (const_encode!):\n");
+    compile_time_literals();
+
+    println!("2. Compile time, from any const string (const_encode!):\n");
     const TITLE: &str = "Отчёт за 2026 год";
     const TITLE_1251: [u8; 17] = const_encode!(windows1251, TITLE);
     const TITLE_WIDE: [u16; 18] = const_encode!(utf16, TITLE, nul);
@@ -42,7 +68,7 @@ fn main() {
         hex(&JNI_CLASS)
     );
 
-    println!("\n2. Run time, every encoding (encode, then decode back):\n");
+    println!("\n3. Run time, every encoding (encode, then decode back):\n");
     for (what, text) in PHRASES {
         println!("   {what}: {text:?}");
         for enc in Encoding::ALL {
@@ -67,7 +93,7 @@ fn main() {
         println!();
     }
 
-    println!("3. Bad input gets an exact error, and lossy decoding keeps the rest:\n");
+    println!("4. Bad input gets an exact error, and lossy decoding keeps the rest:\n");
     let cases: [(Encoding, &[u8]); 4] = [
         (Encoding::Utf8, b"caf\xC3\xA9 \xE0\x80 ok"),
         (Encoding::Mutf8, b"raw \x00 nul"),
@@ -85,7 +111,7 @@ fn main() {
         println!("             lossy: {:?}", enc.decode_lossy(bytes));
     }
 
-    println!("\n4. Java strings may hold unpaired surrogates; MUTF-8 keeps them:\n");
+    println!("\n5. Java strings may hold unpaired surrogates; MUTF-8 keeps them:\n");
     let java_string: [u16; 4] = [0x0041, 0xD800, 0x0000, 0xDE00];
     let bytes = mutf8::encode_units(&java_string);
     let back = mutf8::decode_units(&bytes).expect("our own output decodes");

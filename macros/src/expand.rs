@@ -1,0 +1,292 @@
+//! Stage two: encodes the text with `litenc-runtime` and writes the tokens.
+//!
+//! Whatever its length, the text becomes one byte-string (or C-string)
+//! literal, so that the compiler reads it as it reads `include_bytes!`:
+//!
+//! - `[u8; N]`: `*b"..."`;
+//! - `&CStr`: `c"..."`;
+//! - `[u16; N]`: the bytes of the native code units as a byte string, under
+//!   `#[cfg(target_endian = ...)]` since the macro runs on the host, turned
+//!   into `[u16; N]` by `litenc::__private::utf16::from_ne_bytes`, one copy
+//!   in `const` evaluation (no loop, no `long_running_const_eval`).
+//!
+//! Files read for the text are `include_bytes!`-ed into an unused `const`,
+//! which makes the build depend on them.
+
+use std::ffi::CString;
+use std::path::PathBuf;
+
+use litenc_runtime::{EncodeError, Encoding};
+use proc_macro2::{Literal as Lit, Span, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+
+use crate::diagnostics;
+use crate::parse::{Attribute, ItemType, Literal, Target, Text};
+
+/// The encoded text, in the form the macro yields.
+enum Encoded {
+    Bytes(Vec<u8>),
+    /// `N` native code units, as their little- and big-endian bytes.
+    Units {
+        n: usize,
+        le: Vec<u8>,
+        be: Vec<u8>,
+    },
+    CStr(CString),
+}
+
+impl Encoded {
+    /// Length in units of the array (not counting anything for `CStr`).
+    fn len(&self) -> usize {
+        match self {
+            Encoded::Bytes(bytes) => bytes.len(),
+            Encoded::Units { n, .. } => *n,
+            Encoded::CStr(c) => c.as_bytes_with_nul().len(),
+        }
+    }
+}
+
+/// A function-like macro: the value.
+#[allow(clippy::needless_pass_by_value)] // the stage after `parse`, by `and_then`
+pub(crate) fn literal(lit: Literal) -> syn::Result<TokenStream> {
+    let encoded = encode(&lit)?;
+    Ok(with_tracked(&lit.tracked, value(&encoded)))
+}
+
+/// The attribute: the item with its type's length and its initializer
+/// filled in.
+pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
+    let Attribute { mut literal, item } = attr;
+    let ty_span = item
+        .ty_tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |t| t.span());
+    match item.ty {
+        ItemType::UnitArray | ItemType::UnitSlice => {
+            let encoding = literal.target.encoding();
+            if !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+                return Err(diagnostics::units_need_utf16(ty_span, encoding, item.ty));
+            }
+            literal.target = Target::Units;
+        }
+        ItemType::CStr => {
+            if let Some(nul) = literal.options.nul {
+                return Err(diagnostics::nul_with_cstr(nul));
+            }
+            if literal.options.cstr.is_none() {
+                literal.options.cstr = Some(ty_span);
+            }
+        }
+        ItemType::ByteArray | ItemType::ByteSlice => {}
+    }
+    if item.ty != ItemType::CStr {
+        if let Some(cstr) = literal.options.cstr {
+            return Err(diagnostics::cstr_needs_type(cstr));
+        }
+    }
+    let encoded = encode(&literal)?;
+    let ty = match (&item.len, &item.elem) {
+        (Some((written, infer)), Some(elem)) => {
+            let n = encoded.len();
+            let len = if *infer {
+                Lit::usize_unsuffixed(n).into_token_stream_with_span(ty_span)
+            } else {
+                check_length(written, n)?;
+                written.clone()
+            };
+            quote_spanned!(ty_span=> [#elem; #len])
+        }
+        _ => item.ty_tokens.clone(),
+    };
+    let init = match item.ty {
+        ItemType::ByteSlice => match &encoded {
+            Encoded::Bytes(bytes) => TokenTree::Literal(Lit::byte_string(bytes)).into(),
+            _ => value(&encoded),
+        },
+        ItemType::UnitSlice => {
+            let value = value(&encoded);
+            quote!(&#value)
+        }
+        _ => value(&encoded),
+    };
+    let init = with_tracked(&literal.tracked, init);
+    let head = item.head;
+    Ok(quote!(#head #ty = #init;))
+}
+
+trait WithSpan {
+    fn into_token_stream_with_span(self, span: Span) -> TokenStream;
+}
+
+impl WithSpan for Lit {
+    fn into_token_stream_with_span(mut self, span: Span) -> TokenStream {
+        self.set_span(span);
+        TokenTree::Literal(self).into()
+    }
+}
+
+/// An explicit array length must be the right one.
+fn check_length(written: &TokenStream, actual: usize) -> syn::Result<()> {
+    let trees: Vec<TokenTree> = written.clone().into_iter().collect();
+    if let [TokenTree::Literal(lit)] = trees.as_slice() {
+        if let Ok(int) = syn::parse2::<syn::LitInt>(written.clone()) {
+            if int.base10_parse::<usize>().is_ok_and(|n| n != actual) {
+                return Err(diagnostics::wrong_length(
+                    lit.span(),
+                    int.base10_digits(),
+                    actual,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks the options against the target and the text, and encodes.
+fn encode(lit: &Literal) -> syn::Result<Encoded> {
+    let Literal {
+        target,
+        text,
+        options,
+        ..
+    } = lit;
+    let target = *target;
+    let encoding = target.encoding();
+    if let Some(bom) = options.bom {
+        if encoding.bom().is_none() {
+            return Err(diagnostics::no_bom(bom, target));
+        }
+    }
+    if let Some(cstr) = options.cstr {
+        if target == Target::Units || encoding.unit_size() != 1 {
+            return Err(diagnostics::cstr_not_bytes(cstr, target));
+        }
+    }
+    if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains('\0') {
+        let nuls: Vec<(usize, char)> = text
+            .value
+            .chars()
+            .enumerate()
+            .filter(|&(_, ch)| ch == '\0')
+            .collect();
+        if !nuls.is_empty() {
+            let option = if options.cstr.is_some() {
+                "cstr"
+            } else {
+                "nul"
+            };
+            return Err(diagnostics::interior_nul(text, target, option, &nuls));
+        }
+    }
+    if target == Target::Units {
+        // The native units are the UTF-16LE bytes on a little-endian target
+        // and the UTF-16BE bytes on a big-endian one; `from_ne_bytes`
+        // reinterprets the right one. Both come from the runtime (encoding
+        // twice costs less than swapping the bytes in a proc macro built
+        // without optimisation).
+        let [le, be] = [Encoding::Utf16Le, Encoding::Utf16Be].map(|order| {
+            let mut bytes = Vec::with_capacity(2 * text.value.len() + 4);
+            if options.bom.is_some() {
+                bytes.extend_from_slice(order.bom().unwrap_or_default());
+            }
+            bytes.append(&mut runtime_encode(order, &text.value).unwrap_or_default());
+            if options.nul.is_some() {
+                bytes.extend_from_slice(&[0, 0]);
+            }
+            bytes
+        });
+        return Ok(Encoded::Units {
+            n: le.len() / 2,
+            le,
+            be,
+        });
+    }
+    let body = runtime_encode(encoding, &text.value).map_err(|_| unencodable(text, target))?;
+    let mut bytes = Vec::with_capacity(body.len() + 4);
+    if options.bom.is_some() {
+        bytes.extend_from_slice(encoding.bom().unwrap_or_default());
+    }
+    bytes.extend_from_slice(&body);
+    if options.cstr.is_some() {
+        // The text holds no U+0000 that would be a zero byte (checked
+        // above), and no other character encodes to one.
+        return CString::new(bytes).map(Encoded::CStr).map_err(|_| {
+            let index = text.value.chars().position(|c| c == '\0').unwrap_or(0);
+            diagnostics::interior_nul(text, target, "cstr", &[(index, '\0')])
+        });
+    }
+    if options.nul.is_some() {
+        bytes.resize(bytes.len() + encoding.unit_size(), 0);
+    }
+    Ok(Encoded::Bytes(bytes))
+}
+
+/// `encoding.encode(text)`, in one pass: `encode_into` a buffer of the
+/// largest size the text can take, rather than `encode`'s `encoded_len`
+/// then `encode_into`. (The proc macro, runtime included, is built without
+/// optimisation by default, so for a long literal each pass counts.)
+fn runtime_encode(encoding: Encoding, text: &str) -> Result<Vec<u8>, EncodeError> {
+    let mut out = vec![0; text.len() * encoding.max_bytes_per_utf8_byte()];
+    let n = encoding.encode_into(text, &mut out)?;
+    out.truncate(n);
+    Ok(out)
+}
+
+/// The error for text the encoding cannot hold: every such character, each
+/// found by asking the runtime codec about it alone.
+fn unencodable(text: &Text, target: Target) -> syn::Error {
+    let encoding = target.encoding();
+    let offenders: Vec<(usize, char)> = text
+        .value
+        .chars()
+        .enumerate()
+        .filter(|&(_, ch)| encoding.encoded_len(ch.encode_utf8(&mut [0; 4])).is_err())
+        .collect();
+    if offenders.is_empty() {
+        // Cannot happen: the whole text failed, so some character does.
+        return syn::Error::new(
+            text.span_of(0),
+            format!("{} cannot encode the text", target.name()),
+        );
+    }
+    diagnostics::unencodable(text, target, &offenders)
+}
+
+/// The tokens of the value.
+fn value(encoded: &Encoded) -> TokenStream {
+    match encoded {
+        Encoded::Bytes(bytes) => {
+            let lit = Lit::byte_string(bytes);
+            quote!(*#lit)
+        }
+        Encoded::CStr(c) => TokenTree::Literal(Lit::c_string(c)).into(),
+        Encoded::Units { n, le, be } => {
+            let (n, b) = (Lit::usize_unsuffixed(*n), Lit::usize_unsuffixed(2 * n));
+            let le = Lit::byte_string(le);
+            let be = Lit::byte_string(be);
+            quote! {{
+                #[cfg(target_endian = "little")]
+                const __LITENC_NE_BYTES: &[u8; #b] = #le;
+                #[cfg(not(target_endian = "little"))]
+                const __LITENC_NE_BYTES: &[u8; #b] = #be;
+                const __LITENC_UNITS: [u16; #n] =
+                    ::litenc::__private::utf16::from_ne_bytes::<#n, #b>(__LITENC_NE_BYTES);
+                __LITENC_UNITS
+            }}
+        }
+    }
+}
+
+/// Wraps `value` so that the build depends on the files in `tracked`.
+fn with_tracked(tracked: &[PathBuf], value: TokenStream) -> TokenStream {
+    if tracked.is_empty() {
+        return value;
+    }
+    let paths = tracked.iter().map(|p| p.to_string_lossy().into_owned());
+    quote! {{
+        #(const _: &[u8] = ::core::include_bytes!(#paths);)*
+        #value
+    }}
+}

@@ -1,0 +1,687 @@
+//! Stage one: reads the macro input into a [`Literal`] (the text, the
+//! encoding, the options and the files the text came from), or, for the
+//! attribute, an [`Attribute`].
+//!
+//! `concat!`, `env!` and `include_str!` in the text are evaluated here,
+//! eagerly, since a proc macro cannot ask the compiler to expand them on
+//! stable Rust.
+
+use std::path::{Path, PathBuf};
+
+use litenc_runtime::Encoding;
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use syn::buffer::Cursor;
+use syn::parse::{ParseStream, Parser};
+use syn::{Lit, LitStr, Token};
+
+use crate::diagnostics;
+use crate::options::Options;
+
+/// What the macro produces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// `[u8; N]` (or `&CStr`) in this encoding.
+    Bytes(Encoding),
+    /// `[u16; N]` of native UTF-16 code units.
+    Units,
+}
+
+impl Target {
+    /// The module of `const_encode!` for this target, as the help lines
+    /// suggest it.
+    pub(crate) fn module(self) -> &'static str {
+        match self {
+            Target::Units => "utf16",
+            Target::Bytes(Encoding::Utf8) => "utf8",
+            Target::Bytes(Encoding::Utf16Le) => "utf16le",
+            Target::Bytes(Encoding::Utf16Be) => "utf16be",
+            Target::Bytes(Encoding::Mutf8) => "mutf8",
+            Target::Bytes(Encoding::Cesu8) => "cesu8",
+            Target::Bytes(_) => "windows1251",
+        }
+    }
+
+    /// The encoding whose rules apply (UTF-16LE for native units: the code
+    /// units, hence the characters they can hold, are the same).
+    pub(crate) fn encoding(self) -> Encoding {
+        match self {
+            Target::Bytes(encoding) => encoding,
+            Target::Units => Encoding::Utf16Le,
+        }
+    }
+
+    /// The name used in messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Target::Bytes(encoding) => encoding.name(),
+            Target::Units => "UTF-16",
+        }
+    }
+}
+
+/// One part of the text: where it starts (in characters) and where it was
+/// written, so that a message can point at the literal holding a character.
+pub(crate) struct Piece {
+    pub(crate) start: usize,
+    pub(crate) span: Span,
+}
+
+/// The text after concatenation.
+#[derive(Default)]
+pub(crate) struct Text {
+    pub(crate) value: String,
+    pub(crate) chars: usize,
+    pub(crate) pieces: Vec<Piece>,
+}
+
+impl Text {
+    fn push(&mut self, part: &str, span: Span) {
+        self.pieces.push(Piece {
+            start: self.chars,
+            span,
+        });
+        self.value.push_str(part);
+        self.chars += part.chars().count();
+    }
+
+    /// The span of the piece that holds character `index`.
+    pub(crate) fn span_of(&self, index: usize) -> Span {
+        self.pieces
+            .iter()
+            .rev()
+            .find(|piece| piece.start <= index)
+            .map_or_else(Span::call_site, |piece| piece.span)
+    }
+}
+
+/// A function-like macro's input, read.
+pub(crate) struct Literal {
+    /// The macro, for messages: `utf8`, `encode`, ...
+    pub(crate) macro_name: &'static str,
+    pub(crate) target: Target,
+    pub(crate) text: Text,
+    pub(crate) options: Options,
+    /// Files the text was read from, which the build must depend on.
+    pub(crate) tracked: Vec<PathBuf>,
+}
+
+/// Who is reading text, for messages.
+#[derive(Clone, Copy)]
+pub(crate) struct Caller {
+    pub(crate) macro_name: &'static str,
+    pub(crate) target: Target,
+}
+
+impl Literal {
+    pub(crate) fn caller(&self) -> Caller {
+        Caller {
+            macro_name: self.macro_name,
+            target: self.target,
+        }
+    }
+
+    fn new(macro_name: &'static str, target: Target) -> Self {
+        Literal {
+            macro_name,
+            target,
+            text: Text::default(),
+            options: Options::default(),
+            tracked: Vec::new(),
+        }
+    }
+}
+
+/// `utf8!(...)` and the other single-encoding macros: text, then options.
+pub(crate) fn literal(
+    input: TokenStream,
+    target: Target,
+    macro_name: &'static str,
+) -> syn::Result<Literal> {
+    let mut lit = Literal::new(macro_name, target);
+    (|input: ParseStream<'_>| text_and_options(input, &mut lit)).parse2(input)?;
+    Ok(lit)
+}
+
+/// `encode!("label", text..., options...)`.
+pub(crate) fn labelled(input: TokenStream) -> syn::Result<Literal> {
+    (|input: ParseStream<'_>| {
+        let target = label(input, "encode")?;
+        let mut lit = Literal::new("encode", target);
+        text_and_options(input, &mut lit)?;
+        Ok(lit)
+    })
+    .parse2(input)
+}
+
+/// `include_encoded!("label", "path", options...)`.
+pub(crate) fn include(input: TokenStream) -> syn::Result<Literal> {
+    (|input: ParseStream<'_>| {
+        let target = label(input, "include_encoded")?;
+        let mut lit = Literal::new("include_encoded", target);
+        if input.is_empty() {
+            return Err(diagnostics::missing_path(input.span()));
+        }
+        let span = input.span();
+        let mut path = Text::default();
+        let caller = lit.caller();
+        text_item(input, &mut path, &mut lit.tracked, caller, false)?;
+        let (full, text) = read_file(&path.value, span)?;
+        lit.tracked.push(full);
+        lit.text.push(&text, span);
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+        options_only(input, &mut lit.options)?;
+        Ok(lit)
+    })
+    .parse2(input)
+}
+
+/// The encoding label that opens `encode!`, `include_encoded!` and the
+/// attribute, and the comma after it.
+fn label(input: ParseStream<'_>, macro_name: &str) -> syn::Result<Target> {
+    let Some(lit) = input
+        .peek(LitStr)
+        .then(|| input.parse::<LitStr>())
+        .transpose()?
+    else {
+        return Err(diagnostics::missing_label(input.span(), macro_name));
+    };
+    let Some(encoding) = Encoding::for_label(&lit.value()) else {
+        return Err(diagnostics::unknown_label(&lit));
+    };
+    if !input.is_empty() {
+        input.parse::<Token![,]>()?;
+    }
+    Ok(Target::Bytes(encoding))
+}
+
+/// Comma-separated text items, then comma-separated options.
+fn text_and_options(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<()> {
+    let start = input.span();
+    while !input.is_empty() {
+        if let Some(word) = bare_word(input.cursor()) {
+            if Options::is_option(&word) {
+                if lit.text.pieces.is_empty() {
+                    return Err(diagnostics::option_before_text(&word, lit.macro_name));
+                }
+                options_only(input, &mut lit.options)?;
+                break;
+            }
+            if !lit.text.pieces.is_empty() && !word.to_string().chars().any(char::is_uppercase) {
+                return Err(diagnostics::unknown_option(&word));
+            }
+        }
+        let caller = lit.caller();
+        text_item(input, &mut lit.text, &mut lit.tracked, caller, false)?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    if lit.text.pieces.is_empty() {
+        return Err(diagnostics::no_text(start, lit.macro_name));
+    }
+    Ok(())
+}
+
+/// Options, and nothing else, to the end of the input.
+fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()> {
+    while !input.is_empty() {
+        let Some(word) = bare_word(input.cursor()) else {
+            return Err(diagnostics::text_after_options(input.span()));
+        };
+        input.step(|cursor| Ok(((), cursor.ident().map_or(*cursor, |(_, next)| next))))?;
+        options.add(&word)?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    Ok(())
+}
+
+/// An identifier standing alone as an argument (followed by a comma or the
+/// end), as an option is.
+fn bare_word(cursor: Cursor<'_>) -> Option<Ident> {
+    let (word, next) = cursor.ident()?;
+    match next.punct() {
+        None if next.eof() => Some(word),
+        Some((punct, _)) if punct.as_char() == ',' => Some(word),
+        _ => None,
+    }
+}
+
+/// One piece of text: a string literal, or `concat!`, `env!`,
+/// `include_str!`; inside `concat!` also a character, number or `bool`.
+fn text_item(
+    input: ParseStream<'_>,
+    text: &mut Text,
+    tracked: &mut Vec<PathBuf>,
+    lit: Caller,
+    in_concat: bool,
+) -> syn::Result<()> {
+    if let Some((token, _)) = input.cursor().literal() {
+        input.step(|cursor| match cursor.literal() {
+            Some((_, next)) => Ok(((), next)),
+            None => Err(cursor.error("expected a literal")),
+        })?;
+        let span = token.span();
+        let repr = token.to_string();
+        if let Some(value) = plain_string(&repr) {
+            text.push(value, span);
+            return Ok(());
+        }
+        let value = Lit::new(token);
+        return match value {
+            Lit::Str(s) if s.suffix().is_empty() => {
+                text.push(&s.value(), span);
+                Ok(())
+            }
+            Lit::ByteStr(_) | Lit::Byte(_) => Err(diagnostics::byte_string(span, lit.macro_name)),
+            Lit::CStr(_) => Err(diagnostics::c_string(span, lit.macro_name)),
+            Lit::Char(c) if in_concat => {
+                text.push(c.value().encode_utf8(&mut [0; 4]), span);
+                Ok(())
+            }
+            Lit::Int(i) if in_concat => {
+                text.push(i.base10_digits(), span);
+                Ok(())
+            }
+            Lit::Float(f) if in_concat => {
+                text.push(f.base10_digits(), span);
+                Ok(())
+            }
+            _ => Err(diagnostics::not_a_string(span, lit.macro_name)),
+        };
+    }
+    if in_concat {
+        if let Some((word, _)) = input.cursor().ident() {
+            if word == "true" || word == "false" {
+                input.step(|cursor| Ok(((), cursor.ident().map_or(*cursor, |(_, next)| next))))?;
+                text.push(&word.to_string(), word.span());
+                return Ok(());
+            }
+        }
+    }
+    if let Some((name, span, args)) = macro_call(input)? {
+        return match name.as_str() {
+            "concat" => concat(args, text, tracked, lit),
+            "env" => env(args, span, text, lit),
+            "include_str" => include_str(args, span, text, tracked, lit),
+            _ => Err(diagnostics::unsupported_macro(&name, span, lit)),
+        };
+    }
+    Err(diagnostics::non_literal(input, lit))
+}
+
+/// The value of a string literal without escapes, plain or raw and without
+/// a suffix, straight from its source text: a million-character literal
+/// needs no character-by-character unescaping (which, in a proc macro built
+/// without optimisation, would cost more than the rest of the expansion).
+/// Anything else is left to `syn`.
+fn plain_string(repr: &str) -> Option<&str> {
+    if let Some(body) = repr.strip_prefix('"') {
+        let body = body.strip_suffix('"')?;
+        // (A bare CR is not allowed in a literal, and CRLF is normalised.)
+        return (!body.as_bytes().contains(&b'\\')).then_some(body);
+    }
+    let raw = repr.strip_prefix('r')?;
+    let hashes = raw.len() - raw.trim_start_matches('#').len();
+    let body = raw[hashes..].strip_prefix('"')?;
+    body.strip_suffix(&raw[..hashes])?.strip_suffix('"')
+}
+
+/// A macro call `path::name!(...)`, consumed, as (name, span, arguments).
+fn macro_call(input: ParseStream<'_>) -> syn::Result<Option<(String, Span, TokenStream)>> {
+    input.step(|cursor| {
+        let start = *cursor;
+        let mut rest = *cursor;
+        if let Some(after) = path_sep(rest) {
+            rest = after;
+        }
+        let Some((mut name, mut after)) = rest.ident() else {
+            return Ok((None, start));
+        };
+        while let Some(next) = path_sep(after) {
+            let Some((segment, next)) = next.ident() else {
+                return Ok((None, start));
+            };
+            name = segment;
+            after = next;
+        }
+        let Some((bang, next)) = after.punct() else {
+            return Ok((None, start));
+        };
+        if bang.as_char() != '!' {
+            return Ok((None, start));
+        }
+        let Some((tree, next)) = next.token_tree() else {
+            return Ok((None, start));
+        };
+        let TokenTree::Group(group) = tree else {
+            return Ok((None, start));
+        };
+        if group.delimiter() == Delimiter::None {
+            return Ok((None, start));
+        }
+        Ok((Some((name.to_string(), name.span(), group.stream())), next))
+    })
+}
+
+/// `::` at the cursor.
+fn path_sep(cursor: Cursor<'_>) -> Option<Cursor<'_>> {
+    let (first, next) = cursor.punct()?;
+    let (second, next) = next.punct()?;
+    (first.as_char() == ':' && second.as_char() == ':').then_some(next)
+}
+
+fn concat(
+    args: TokenStream,
+    text: &mut Text,
+    tracked: &mut Vec<PathBuf>,
+    lit: Caller,
+) -> syn::Result<()> {
+    (|input: ParseStream<'_>| {
+        while !input.is_empty() {
+            text_item(input, text, tracked, lit, true)?;
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+        }
+        Ok(())
+    })
+    .parse2(args)
+}
+
+fn env(args: TokenStream, span: Span, text: &mut Text, lit: Caller) -> syn::Result<()> {
+    let (name, message) = (|input: ParseStream<'_>| {
+        let mut name = Text::default();
+        text_item(input, &mut name, &mut Vec::new(), lit, false)?;
+        let mut message = None;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if !input.is_empty() {
+                message = Some(input.parse::<LitStr>()?.value());
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
+            }
+        }
+        Ok((name.value, message))
+    })
+    .parse2(args)?;
+    match std::env::var(&name) {
+        Ok(value) => {
+            text.push(&value, span);
+            Ok(())
+        }
+        Err(error) => Err(diagnostics::env_missing(
+            span,
+            &name,
+            message.as_deref(),
+            &error,
+        )),
+    }
+}
+
+fn include_str(
+    args: TokenStream,
+    span: Span,
+    text: &mut Text,
+    tracked: &mut Vec<PathBuf>,
+    lit: Caller,
+) -> syn::Result<()> {
+    let path = (|input: ParseStream<'_>| {
+        let mut path = Text::default();
+        text_item(input, &mut path, tracked, lit, false)?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+        Ok(path.value)
+    })
+    .parse2(args)?;
+    let (full, contents) = read_file(&path, span)?;
+    tracked.push(full);
+    text.push(&contents, span);
+    Ok(())
+}
+
+/// Reads the UTF-8 file at `path`, relative to the file that holds `span`
+/// (as `include_str!` does), giving its absolute path and its text.
+fn read_file(path: &str, span: Span) -> syn::Result<(PathBuf, String)> {
+    let full = resolve(path, span)?;
+    let bytes = std::fs::read(&full).map_err(|e| diagnostics::unreadable(span, path, &full, &e))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| diagnostics::not_utf8(span, path, e.utf8_error().valid_up_to()))?;
+    Ok((full, text))
+}
+
+fn resolve(path: &str, span: Span) -> syn::Result<PathBuf> {
+    let relative = Path::new(path);
+    let full = if relative.is_absolute() {
+        relative.to_path_buf()
+    } else {
+        let caller = proc_macro::is_available()
+            .then(|| {
+                span.unwrap()
+                    .local_file()
+                    .or_else(|| proc_macro::Span::call_site().local_file())
+            })
+            .flatten()
+            .ok_or_else(|| diagnostics::no_source_file(span, path))?;
+        caller.parent().unwrap_or(Path::new("")).join(relative)
+    };
+    if full.is_absolute() {
+        Ok(full)
+    } else {
+        let cwd =
+            std::env::current_dir().map_err(|e| diagnostics::unreadable(span, path, &full, &e))?;
+        Ok(cwd.join(full))
+    }
+}
+
+/// The attribute's arguments and the item it is on, read.
+pub(crate) struct Attribute {
+    pub(crate) literal: Literal,
+    pub(crate) item: Item,
+}
+
+/// The kinds of item types the attribute fills in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ItemType {
+    /// `[u8; _]`
+    ByteArray,
+    /// `[u16; _]`
+    UnitArray,
+    /// `&[u8]`
+    ByteSlice,
+    /// `&[u16]`
+    UnitSlice,
+    /// `&CStr`
+    CStr,
+}
+
+/// A `const` or `static` item, in the pieces the attribute rewrites.
+pub(crate) struct Item {
+    /// Attributes, visibility, `const`/`static`, `mut`, the name and `:`.
+    pub(crate) head: TokenStream,
+    pub(crate) ty: ItemType,
+    /// The type as written.
+    pub(crate) ty_tokens: TokenStream,
+    /// For arrays: the length as written, and whether it is `_`.
+    pub(crate) len: Option<(TokenStream, bool)>,
+    pub(crate) elem: Option<TokenTree>,
+}
+
+/// `#[encoded("label", options...)]` on `const NAME: TYPE = "text";`.
+pub(crate) fn attribute(args: TokenStream, item: TokenStream) -> syn::Result<Attribute> {
+    let mut literal = (|input: ParseStream<'_>| {
+        let mut literal = Literal::new("encoded", label(input, "encoded")?);
+        options_only(input, &mut literal.options)?;
+        Ok(literal)
+    })
+    .parse2(args)?;
+    let item = (|input: ParseStream<'_>| item_parts(input, &mut literal)).parse2(item)?;
+    Ok(Attribute { literal, item })
+}
+
+fn item_parts(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<Item> {
+    let mut head = TokenStream::new();
+    // Outer attributes and visibility, up to `const` or `static`.
+    loop {
+        if input.is_empty() {
+            return Err(diagnostics::bad_target(Span::call_site()));
+        }
+        if input.peek(Token![const]) || input.peek(Token![static]) {
+            break;
+        }
+        let tree: TokenTree = input.parse()?;
+        let allowed = match &tree {
+            TokenTree::Punct(p) => p.as_char() == '#',
+            TokenTree::Group(g) => {
+                matches!(g.delimiter(), Delimiter::Bracket | Delimiter::Parenthesis)
+            }
+            TokenTree::Ident(i) => {
+                i == "pub" || i == "crate" || i == "in" || i == "super" || i == "self"
+            }
+            TokenTree::Literal(_) => false,
+        };
+        if !allowed {
+            return Err(diagnostics::bad_target(tree.span()));
+        }
+        head.extend([tree]);
+    }
+    let keyword: TokenTree = input.parse()?;
+    head.extend([keyword]);
+    if input.peek(Token![mut]) {
+        head.extend([input.parse::<TokenTree>()?]);
+    }
+    let name: Ident = input.parse()?;
+    head.extend([TokenTree::Ident(name)]);
+    head.extend([input.parse::<TokenTree>().and_then(|t| match &t {
+        TokenTree::Punct(p) if p.as_char() == ':' => Ok(t),
+        _ => Err(syn::Error::new(t.span(), "expected `:` and a type")),
+    })?]);
+    let mut ty_tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![=]) && !input.peek(Token![;]) {
+        ty_tokens.extend([input.parse::<TokenTree>()?]);
+    }
+    let (ty, len, elem) = item_type(&ty_tokens)?;
+    if !input.peek(Token![=]) {
+        return Err(diagnostics::no_initializer(input.span()));
+    }
+    input.parse::<Token![=]>()?;
+    let init_span = input.span();
+    let init = input.step(|cursor| {
+        let mut rest = *cursor;
+        let mut tokens = TokenStream::new();
+        while let Some((tree, next)) = rest.token_tree() {
+            if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ';') {
+                break;
+            }
+            tokens.extend([tree]);
+            rest = next;
+        }
+        Ok((tokens, rest))
+    })?;
+    input.parse::<Token![;]>()?;
+    if !input.is_empty() {
+        return Err(syn::Error::new(
+            input.span(),
+            "unexpected tokens after the item",
+        ));
+    }
+    if init.is_empty() {
+        return Err(diagnostics::no_initializer(init_span));
+    }
+    (|inner: ParseStream<'_>| {
+        let mut text = Text::default();
+        let mut tracked = Vec::new();
+        if !inner.peek(Lit) {
+            return Err(diagnostics::non_literal_initializer(inner.span()));
+        }
+        text_item(inner, &mut text, &mut tracked, lit.caller(), false)?;
+        if !inner.is_empty() {
+            return Err(diagnostics::non_literal_initializer(inner.span()));
+        }
+        lit.text = text;
+        lit.tracked = tracked;
+        Ok(())
+    })
+    .parse2(init)?;
+    Ok(Item {
+        head,
+        ty,
+        ty_tokens,
+        len,
+        elem,
+    })
+}
+
+type ItemTypeParts = (ItemType, Option<(TokenStream, bool)>, Option<TokenTree>);
+
+/// Recognises `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]` and `&CStr` (with or
+/// without `'static` and a path to `CStr`).
+fn item_type(tokens: &TokenStream) -> syn::Result<ItemTypeParts> {
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let bad = || diagnostics::bad_type(tokens);
+    let elem_of = |group: &proc_macro2::Group| -> Option<(bool, Vec<TokenTree>, TokenTree)> {
+        let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+        let TokenTree::Ident(elem) = inner.first()? else {
+            return None;
+        };
+        let wide = if elem == "u8" {
+            false
+        } else if elem == "u16" {
+            true
+        } else {
+            return None;
+        };
+        Some((wide, inner[1..].to_vec(), inner[0].clone()))
+    };
+    match trees.as_slice() {
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => {
+            let (wide, rest, elem) = elem_of(g).ok_or_else(bad)?;
+            let [TokenTree::Punct(semi), len @ ..] = rest.as_slice() else {
+                return Err(bad());
+            };
+            if semi.as_char() != ';' || len.is_empty() {
+                return Err(bad());
+            }
+            let infer = matches!(len, [TokenTree::Ident(i)] if i == "_");
+            let len: TokenStream = len.iter().cloned().collect();
+            let ty = if wide {
+                ItemType::UnitArray
+            } else {
+                ItemType::ByteArray
+            };
+            Ok((ty, Some((len, infer)), Some(elem)))
+        }
+        [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => {
+            let rest = match rest {
+                [TokenTree::Punct(q), TokenTree::Ident(life), rest @ ..]
+                    if q.as_char() == '\'' && life == "static" =>
+                {
+                    rest
+                }
+                _ => rest,
+            };
+            match rest {
+                [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => {
+                    let (wide, tail, elem) = elem_of(g).ok_or_else(bad)?;
+                    if !tail.is_empty() {
+                        return Err(bad());
+                    }
+                    let ty = if wide {
+                        ItemType::UnitSlice
+                    } else {
+                        ItemType::ByteSlice
+                    };
+                    Ok((ty, None, Some(elem)))
+                }
+                [.., TokenTree::Ident(last)] if last == "CStr" => Ok((ItemType::CStr, None, None)),
+                _ => Err(bad()),
+            }
+        }
+        _ => Err(bad()),
+    }
+}

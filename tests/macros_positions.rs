@@ -1,0 +1,113 @@
+//! Issue 3: each macro in `const`, `static`, `let`, array-length and `match`
+//! positions, in a crate that forbids `unsafe` and denies every warning,
+//! including `clippy::pedantic` (run by `cargo clippy --all-targets`).
+
+#![cfg(feature = "macros")]
+#![forbid(unsafe_code)]
+#![deny(warnings)]
+#![deny(clippy::pedantic)]
+
+use core::ffi::CStr;
+
+use litenc::{
+    cesu8, cp1251, encode, encoded, include_encoded, mutf8, utf16, utf16be, utf16le, utf8,
+    windows1251,
+};
+
+const U8: [u8; 6] = utf8!("héllo");
+const U16: [u16; 4] = utf16!("a😀", nul);
+const LE: [u8; 4] = utf16le!("hi");
+const BE: [u8; 6] = utf16be!("hi", bom);
+const MU: [u8; 9] = mutf8!("a\0😀");
+const CE: [u8; 6] = cesu8!("😀");
+const W: [u8; 3] = windows1251!("Щит");
+const CP: [u8; 4] = cp1251!("Щит", nul);
+const EN: [u8; 3] = encode!("utf-8", "hé");
+const FILE: [u8; 36] = include_encoded!("cp1251", "macros_data/cyrillic.txt");
+const C_NAME: &CStr = mutf8!("java/lang/Object", cstr);
+
+static S_U8: [u8; 6] = utf8!("héllo");
+static S_U16: [u16; 4] = utf16!("a😀", nul);
+static S_W: &[u8] = &windows1251!("Щит");
+static S_C: &CStr = utf8!("static C", cstr);
+static S_FILE: &[u8] = &include_encoded!("utf-8", "macros_data/mixed.txt", bom);
+
+#[encoded("windows-1251")]
+static ATTR: [u8; _] = "Меню";
+#[encoded("utf-16", nul)]
+const ATTR_WIDE: [u16; _] = "Wide";
+
+/// Array lengths computed from the encodings.
+struct Buffers {
+    wide: [u16; utf16!("length in units: 😀").len()],
+    narrow: [u8; windows1251!("длина").len()],
+    java: [u8; mutf8!("😀", nul).len()],
+}
+
+fn classify(bytes: [u8; 3]) -> &'static str {
+    const YES: [u8; 3] = windows1251!("Да!");
+    const NO: [u8; 3] = utf8!("No!");
+    match bytes {
+        YES => "yes",
+        NO => "no",
+        _ => "other",
+    }
+}
+
+fn unit_kind(units: [u16; 2]) -> &'static str {
+    match units {
+        [0xD83D, 0xDE00] => "grinning face",
+        _ => "other",
+    }
+}
+
+#[test]
+fn consts_and_statics() {
+    assert_eq!(U8, *"héllo".as_bytes());
+    assert_eq!(U16, [0x61, 0xD83D, 0xDE00, 0]);
+    assert_eq!(LE, [b'h', 0, b'i', 0]);
+    assert_eq!(BE, [0xFE, 0xFF, 0, b'h', 0, b'i']);
+    assert_eq!(MU, [b'a', 0xC0, 0x80, 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]);
+    assert_eq!(CE, [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]);
+    assert_eq!(W, [0xD9, 0xE8, 0xF2]);
+    assert_eq!(CP, [0xD9, 0xE8, 0xF2, 0]);
+    assert_eq!(EN, [0x68, 0xC3, 0xA9]);
+    assert_eq!(FILE[..4], [0xD4, 0xE0, 0xE9, 0xEB]);
+    assert_eq!(C_NAME.to_bytes(), b"java/lang/Object");
+    assert_eq!(S_U8, U8);
+    assert_eq!(S_U16, U16);
+    assert_eq!(S_W, &W);
+    assert_eq!(S_C.to_bytes(), b"static C");
+    assert_eq!(S_FILE[..3], [0xEF, 0xBB, 0xBF]);
+    assert_eq!(ATTR, [0xCC, 0xE5, 0xED, 0xFE]);
+    assert_eq!(ATTR_WIDE, [0x57, 0x69, 0x64, 0x65, 0]);
+}
+
+#[test]
+fn lets_and_lengths() {
+    let local = utf16!("let 😀");
+    let local_c = cesu8!("let", cstr);
+    let buffers = Buffers {
+        wide: [0; 19],
+        narrow: [0; 5],
+        java: [0; 7],
+    };
+    assert_eq!(local.len(), 6);
+    assert_eq!(local_c.to_bytes(), b"let");
+    assert_eq!(
+        buffers.wide.len() + buffers.narrow.len() + buffers.java.len(),
+        31
+    );
+}
+
+#[test]
+fn match_positions() {
+    assert_eq!(classify(windows1251!("Да!")), "yes");
+    assert_eq!(classify(utf8!("No!")), "no");
+    assert_eq!(classify(*b"???"), "other");
+    assert_eq!(unit_kind(utf16!("😀")), "grinning face");
+    match utf16le!("ok") {
+        [b'o', 0, b'k', 0] => {}
+        other => panic!("{other:?}"),
+    }
+}

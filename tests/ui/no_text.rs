@@ -1,0 +1,4 @@
+// Nothing to encode.
+const BAD: [u8; 0] = litenc::utf16le!();
+
+fn main() {}
