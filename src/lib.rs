@@ -368,3 +368,8 @@ pub mod __private {
         }
     }
 }
+
+// The README's Rust examples run as doctests.
+#[cfg(all(doctest, feature = "macros", feature = "alloc"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
