@@ -46,16 +46,14 @@ fn compile_time_literals() {
     println!();
 }
 
-fn main() {
-    println!("litenc tour\n===========\n");
-
-    compile_time_literals();
-
-    println!("2. Compile time, from any const string (const_encode!):\n");
+/// Section 2 of the tour: any const string, not just literals.
+fn compile_time_consts() {
     const TITLE: &str = "Отчёт за 2026 год";
     const TITLE_1251: [u8; 17] = const_encode!(windows1251, TITLE);
     const TITLE_WIDE: [u16; 18] = const_encode!(utf16, TITLE, nul);
     static JNI_CLASS: [u8; 17] = const_encode!(mutf8, "java/lang/String", nul);
+
+    println!("2. Compile time, from any const string (const_encode!):\n");
     println!("   windows-1251  {:?} -> {}", TITLE, hex(&TITLE_1251));
     println!(
         "   UTF-16 + NUL  {:?} -> {} units, last {:#06X}",
@@ -67,6 +65,14 @@ fn main() {
         "   MUTF-8 + NUL  \"java/lang/String\" -> {}",
         hex(&JNI_CLASS)
     );
+}
+
+fn main() {
+    println!("litenc tour\n===========\n");
+
+    compile_time_literals();
+
+    compile_time_consts();
 
     println!("\n3. Run time, every encoding (encode, then decode back):\n");
     for (what, text) in PHRASES {
@@ -101,7 +107,9 @@ fn main() {
         (Encoding::Utf16Le, b"o\x00k\x00\x00\xD8"),
     ];
     for (enc, bytes) in cases {
-        let err = enc.validate(bytes).expect_err("these inputs are ill-formed");
+        let err = enc
+            .validate(bytes)
+            .expect_err("these inputs are ill-formed");
         println!("   {:<9} {}", enc.name(), hex(bytes));
         println!(
             "             error: {err} (valid_up_to {}, error_len {:?})",
@@ -115,7 +123,10 @@ fn main() {
     let java_string: [u16; 4] = [0x0041, 0xD800, 0x0000, 0xDE00];
     let bytes = mutf8::encode_units(&java_string);
     let back = mutf8::decode_units(&bytes).expect("our own output decodes");
-    println!("   units {java_string:04X?} -> {} -> {back:04X?}", hex(&bytes));
+    println!(
+        "   units {java_string:04X?} -> {} -> {back:04X?}",
+        hex(&bytes)
+    );
     println!(
         "   same units back: {}; as text it is rejected: {}",
         back == java_string,

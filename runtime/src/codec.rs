@@ -11,8 +11,9 @@
 //! as such whatever the size of the output buffer.
 
 use crate::error::ConstMsg;
+use crate::limits;
 use crate::scalar::{self, Step};
-use crate::{cesu, utf16, utf8, windows1251, DecodeError, EncodeError, Encoding};
+use crate::{cesu, fast, utf16, utf8, windows1251, DecodeError, EncodeError, Encoding};
 
 /// Bytes `cp` takes in `enc`, or 0 if `enc` cannot hold it.
 #[inline]
@@ -52,8 +53,9 @@ pub(crate) const fn decode_step(enc: Encoding, bytes: &[u8], i: usize) -> Step {
     }
 }
 
-/// See [`Encoding::encoded_len`].
-pub(crate) const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
+/// The reference loop of [`Encoding::encoded_len`], which the fast path below
+/// must agree with; the const evaluator runs it (see `encode_array`).
+pub(crate) const fn reference_encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
     let b = text.as_bytes();
     let mut i = 0;
     let mut n: usize = 0;
@@ -68,20 +70,22 @@ pub(crate) const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, Enco
             });
         }
         // Cannot overflow: no encoding writes more than twice the UTF-8
-        // length, and a `str` is at most `isize::MAX` bytes long.
+        // length, and a `str` is at most `isize::MAX` bytes long (checked
+        // at compile time in `limits`).
         n += k;
         i += len;
     }
     Ok(n)
 }
 
-/// See [`Encoding::encode_into`].
-pub(crate) const fn encode_into(
+/// The reference loop of [`Encoding::encode_into`], which the fast path below
+/// must agree with; the const evaluator runs it (see `encode_array`).
+pub(crate) const fn reference_encode_into(
     enc: Encoding,
     text: &str,
     out: &mut [u8],
 ) -> Result<usize, EncodeError> {
-    let needed = match encoded_len(enc, text) {
+    let needed = match reference_encoded_len(enc, text) {
         Ok(n) => n,
         Err(e) => return Err(e),
     };
@@ -91,6 +95,11 @@ pub(crate) const fn encode_into(
             available: out.len(),
         });
     }
+    Ok(fill_chars(enc, text, out))
+}
+
+/// The fill pass of [`reference_encode_into`]: `out` must hold the output.
+const fn fill_chars(enc: Encoding, text: &str, out: &mut [u8]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
     let mut at = 0;
@@ -99,7 +108,75 @@ pub(crate) const fn encode_into(
         at = write_char(enc, cp, out, at);
         i += len;
     }
-    Ok(at)
+    at
+}
+
+/// See [`Encoding::encoded_len`]: the fast path of each encoding
+/// (`crate::fast`, issue 4); the reference loops above are what it must agree with.
+pub(crate) const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
+    match enc {
+        Encoding::Utf8 => Ok(text.len()),
+        Encoding::Utf16Le | Encoding::Utf16Be => Ok(2 * fast::utf16::units_len(text)),
+        Encoding::Mutf8 => Ok(fast::cesu::encoded_len::<true>(text)),
+        Encoding::Cesu8 => Ok(fast::cesu::encoded_len::<false>(text)),
+        Encoding::Windows1251 => fast::windows1251::encoded_len(text),
+    }
+}
+
+/// See [`Encoding::encode_into`]; fast paths as for [`encoded_len`].
+pub(crate) const fn encode_into(
+    enc: Encoding,
+    text: &str,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    match enc {
+        Encoding::Utf8 => {
+            if text.len() > out.len() {
+                return Err(EncodeError::OutputTooSmall {
+                    needed: text.len(),
+                    available: out.len(),
+                });
+            }
+            Ok(fast::copy(text.as_bytes(), 0, text.len(), out, 0))
+        }
+        Encoding::Mutf8 => fast::cesu::encode_into::<true>(text, out),
+        Encoding::Cesu8 => fast::cesu::encode_into::<false>(text, out),
+        Encoding::Windows1251 => fast::windows1251::encode_into(text, out),
+        // Every text encodes, and into at most two bytes per byte: with
+        // that much room, no length pass.
+        Encoding::Utf16Le | Encoding::Utf16Be if out.len() / 2 >= text.len() => {
+            Ok(fill_chars(enc, text, out))
+        }
+        Encoding::Utf16Le | Encoding::Utf16Be => reference_encode_into(enc, text, out),
+    }
+}
+
+/// See [`Encoding::decoded_len`]; fast paths as for [`encoded_len`].
+pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
+    match enc {
+        Encoding::Utf8 => fast::utf8::decoded_len(bytes),
+        Encoding::Utf16Le => fast::utf16::decoded_len(fast::utf16::Src::Le(bytes)),
+        Encoding::Utf16Be => fast::utf16::decoded_len(fast::utf16::Src::Be(bytes)),
+        Encoding::Mutf8 => fast::cesu::decoded_len::<true>(bytes),
+        Encoding::Cesu8 => fast::cesu::decoded_len::<false>(bytes),
+        Encoding::Windows1251 => Ok(fast::windows1251::decoded_len(bytes)),
+    }
+}
+
+/// See [`Encoding::decode_into`]; fast paths as for [`encoded_len`].
+pub(crate) const fn decode_into(
+    enc: Encoding,
+    bytes: &[u8],
+    out: &mut [u8],
+) -> Result<usize, DecodeError> {
+    match enc {
+        Encoding::Utf8 => fast::utf8::decode_into(bytes, out),
+        Encoding::Utf16Le => fast::utf16::decode_into(fast::utf16::Src::Le(bytes), out),
+        Encoding::Utf16Be => fast::utf16::decode_into(fast::utf16::Src::Be(bytes), out),
+        Encoding::Mutf8 => fast::cesu::decode_into::<true>(bytes, out),
+        Encoding::Cesu8 => fast::cesu::decode_into::<false>(bytes, out),
+        Encoding::Windows1251 => fast::windows1251::decode_into(bytes, out),
+    }
 }
 
 /// Turns a failed [`Step`] at `i` into the error it reports.
@@ -111,8 +188,12 @@ pub(crate) const fn step_error(enc: Encoding, step: Step, i: usize) -> DecodeErr
     }
 }
 
-/// See [`Encoding::decoded_len`].
-pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
+/// The reference loop of [`Encoding::decoded_len`], which the fast path below
+/// must agree with; the const evaluator runs it (see `encode_array`).
+pub(crate) const fn reference_decoded_len(
+    enc: Encoding,
+    bytes: &[u8],
+) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n: usize = 0;
     while i < bytes.len() {
@@ -120,7 +201,7 @@ pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, De
             Step::Char { cp, len } => {
                 // Saturates rather than wraps: Windows-1251 triples in the
                 // worst case, which a 32-bit `usize` may not hold.
-                n = n.saturating_add(scalar::utf8_len(cp));
+                n = limits::add_len(n, scalar::utf8_len(cp));
                 i += len;
             }
             step => return Err(step_error(enc, step, i)),
@@ -129,13 +210,14 @@ pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, De
     Ok(n)
 }
 
-/// See [`Encoding::decode_into`].
-pub(crate) const fn decode_into(
+/// The reference loop of [`Encoding::decode_into`], which the fast path below
+/// must agree with; the const evaluator runs it (see `encode_array`).
+pub(crate) const fn reference_decode_into(
     enc: Encoding,
     bytes: &[u8],
     out: &mut [u8],
 ) -> Result<usize, DecodeError> {
-    let needed = match decoded_len(enc, bytes) {
+    let needed = match reference_decoded_len(enc, bytes) {
         Ok(n) => n,
         Err(e) => return Err(e),
     };
@@ -171,7 +253,10 @@ pub(crate) const fn encode_array<const N: usize>(enc: Encoding, text: &str, nul:
         wrong_length_panic(enc, "encode_array", N, len, "bytes");
     }
     let mut out = [0u8; N];
-    match encode_into(enc, text, &mut out) {
+    // The reference loop, not the fast path: this runs in the const
+    // evaluator, where the simple loop is about four times faster and
+    // needs half the memory (issue 4, docs/performance.md).
+    match reference_encode_into(enc, text, &mut out) {
         Ok(_) => out,
         Err(e) => e.const_panic(),
     }
@@ -181,7 +266,8 @@ pub(crate) const fn encode_array<const N: usize>(enc: Encoding, text: &str, nul:
 /// like [`encode_array`] on text the encoding cannot hold.
 #[track_caller]
 pub(crate) const fn const_len(enc: Encoding, text: &str, nul: bool) -> usize {
-    let len = match encoded_len(enc, text) {
+    // The reference loop, as in `encode_array`.
+    let len = match reference_encoded_len(enc, text) {
         Ok(n) => n,
         Err(e) => e.const_panic(),
     };

@@ -161,9 +161,30 @@ impl Encoding {
 
     /// The most bytes this encoding writes for one byte of UTF-8 input, so
     /// that `input.len() * max_bytes_per_utf8_byte()` always suffices for
-    /// [`encode_into`](Self::encode_into): 2 for UTF-16 (ASCII doubles) and
-    /// MUTF-8 (U+0000 becomes `C0 80`), 1.5 rounded up for CESU-8
-    /// (supplementary characters grow from 4 to 6 bytes), 1 otherwise.
+    /// [`encode_into`](Self::encode_into), without calling
+    /// [`encoded_len`](Self::encoded_len):
+    ///
+    /// | encoding | bound | reached by |
+    /// |---|---|---|
+    /// | UTF-8, Windows-1251 | 1 | ASCII (Windows-1251 never grows text) |
+    /// | UTF-16LE, UTF-16BE | 2 | ASCII: 1 byte to 2 |
+    /// | MUTF-8 | 2 | U+0000: `00` to `C0 80` |
+    /// | CESU-8 | 2 (1.5 rounded up) | supplementary characters: 4 bytes to 6 |
+    ///
+    /// A buffer this large also makes `encode_into` faster for the encodings
+    /// every text fits (all but Windows-1251): it cannot be too short, so the
+    /// text is written in one pass, without the length pass. The bounds are
+    /// tested against these worst cases (`tests/fast_paths.rs`).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let text = "a\0😀";
+    /// for enc in [Encoding::Utf16Le, Encoding::Mutf8, Encoding::Cesu8] {
+    ///     let mut buf = vec![0u8; text.len() * enc.max_bytes_per_utf8_byte()];
+    ///     assert!(enc.encode_into(text, &mut buf).is_ok());
+    /// }
+    /// ```
     #[must_use]
     pub const fn max_bytes_per_utf8_byte(self) -> usize {
         match self {
@@ -174,9 +195,28 @@ impl Encoding {
 
     /// The most UTF-8 bytes one input byte of this encoding decodes to, so
     /// that `input.len() * max_utf8_bytes_per_byte()` always suffices for
-    /// [`decode_into`](Self::decode_into): 3 for Windows-1251 (`0x88` is
-    /// U+20AC, three UTF-8 bytes), 2 for UTF-16 (rounded up from 1.5: U+0800
-    /// to U+FFFF take 2 bytes in, 3 out), 1 otherwise.
+    /// [`decode_into`](Self::decode_into), without calling
+    /// [`decoded_len`](Self::decoded_len):
+    ///
+    /// | encoding | bound | reached by |
+    /// |---|---|---|
+    /// | UTF-8, MUTF-8, CESU-8 | 1 | ASCII (`C0 80` and surrogate pairs shrink) |
+    /// | UTF-16LE, UTF-16BE | 2 (1.5 rounded up) | U+0800..U+FFFF: 2 bytes to 3 |
+    /// | Windows-1251 | 3 | `0x88` (U+20AC) and the other U+2000 block bytes: 1 byte to 3 |
+    ///
+    /// For [`utf16::decode_units_into`](crate::utf16::decode_units_into) the
+    /// bound is 3 bytes per `u16` unit. For Windows-1251, where every byte
+    /// decodes, a buffer this large also lets decoding skip the length pass.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let bytes = [0x88, 0x41];
+    /// let enc = Encoding::Windows1251;
+    /// let mut buf = vec![0u8; bytes.len() * enc.max_utf8_bytes_per_byte()];
+    /// let n = enc.decode_into(&bytes, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "€A".as_bytes());
+    /// ```
     #[must_use]
     pub const fn max_utf8_bytes_per_byte(self) -> usize {
         match self {

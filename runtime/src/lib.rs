@@ -72,15 +72,32 @@
 //!
 //! # Where other implementations differ
 //!
-//! | input | litenc | Python | glibc `iconv` | Java |
-//! |---|---|---|---|---|
-//! | Windows-1251 byte `0x98` | U+0098 (WHATWG) | error; `replace`: U+FFFD | error | U+FFFD |
-//! | U+0098 to Windows-1251 | `0x98` | error | error | unmappable |
-//! | MUTF-8 raw `00` | ill-formed | no codec | no codec | `readUTF` accepts |
-//! | MUTF-8 overlong 2- and 3-byte forms other than `C0 80` | ill-formed | no codec | no codec | `readUTF` accepts |
-//! | MUTF-8 unpaired surrogate | ill-formed as text; accepted by `decode_units_into` | no codec | no codec | `readUTF` accepts |
-//! | UTF-8 encoded surrogate `ED A0 80` | ill-formed | error (`surrogatepass` accepts) | error | U+FFFD |
-//! | UTF-16 odd trailing byte | truncated; lossy: one U+FFFD | error; `replace`: one U+FFFD | error (incomplete input) | U+FFFD |
+//! Each row was observed by the conformance tests of the `litenc` crate
+//! (`tests/conformance_*.rs`, run by `cargo test`; `CONFORMANCE.md` has
+//! the counts), against Python 3.11, glibc 2.36 `iconv`, Java 17 and the
+//! web-platform-tests vectors of the WHATWG Encoding Standard.
+//!
+//! | input | litenc | Python | glibc `iconv` | Java | WHATWG |
+//! |---|---|---|---|---|---|
+//! | Windows-1251 byte `0x98` | U+0098 | `cp1251`: error; `replace`: U+FFFD | illegal input (`-c` drops it) | `windows-1251`: unmappable; replaced by U+FFFD | U+0098 |
+//! | U+0098 to Windows-1251 | `0x98` | error | illegal input (`-c` drops it) | unmappable | `0x98` |
+//! | MUTF-8 raw `00` | ill-formed | no codec | no codec | `readUTF`: U+0000 | no codec |
+//! | MUTF-8 `C0`/`C1` + continuation (but `C0 80`), `E0 80..9F` + continuation | ill-formed (overlong) | no codec | no codec | `readUTF` decodes them | no codec |
+//! | MUTF-8 text over 65,535 bytes | [`mutf8::encode_units_into`] writes it | no codec | no codec | `writeUTF` throws | no codec |
+//! | CESU-8 unpaired encoded surrogate | ill-formed; lossy: one U+FFFD | no codec | no codec | `CESU-8` passes it through as a lone UTF-16 unit | no codec |
+//! | CESU-8 ending in a high surrogate and part of a low one | truncated at the high surrogate; lossy: one U+FFFD | no codec | no codec | high surrogate passed through, the rest malformed (lossy: lone surrogate, U+FFFD) | no codec |
+//! | UTF-8 encoded surrogate `ED A0 80` | ill-formed, 1 byte at a time; lossy: 3 U+FFFD | as litenc | not compared | one malformed 3-byte sequence; lossy: 1 U+FFFD | as litenc |
+//! | UTF-16 high surrogate, then a unit that is no low surrogate | 2-byte error, then the unit on its own | as litenc | stops at the same byte | one 4-byte error; lossy: 1 U+FFFD, the unit is lost | as litenc |
+//! | A leading byte-order mark | kept as U+FEFF | kept (`utf-8`, `utf-16-le`, `utf-16-be`) | kept (`UTF-16LE`, `UTF-16BE`) | kept | `TextDecoder` drops it unless `ignoreBOM` |
+//!
+//! Everything else compared agrees exactly, error positions included:
+//! UTF-8 with Python and std (and Java outside surrogates), UTF-16 with
+//! Python, glibc and Java (an odd trailing byte is truncated input for
+//! litenc, Python and glibc, a malformed last byte for Java, and one U+FFFD
+//! for all), `writeUTF` and `readUTF` on
+//! all valid input (unpaired surrogates included, through
+//! [`mutf8::encode_units_into`] and [`mutf8::decode_units_into`]), and
+//! Windows-1251 on every byte and character but `0x98`/U+0098.
 //!
 //! # Cargo features
 //!
@@ -103,6 +120,8 @@ mod cesu;
 mod codec;
 mod encoding;
 mod error;
+mod fast;
+mod limits;
 mod scalar;
 mod windows1251_table;
 
@@ -115,6 +134,63 @@ pub mod utf8;
 pub mod windows1251;
 
 pub use encoding::Encoding;
+
+/// Not public API: the reference loops of the codec, which the fast paths
+/// (issue 4) must agree with; `tests/fast_paths.rs` compares the two.
+#[doc(hidden)]
+pub mod __reference {
+    use crate::{codec, utf16, DecodeError, EncodeError, Encoding};
+
+    /// The reference of [`Encoding::encoded_len`].
+    pub const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
+        codec::reference_encoded_len(enc, text)
+    }
+
+    /// The reference of [`Encoding::encode_into`].
+    pub const fn encode_into(
+        enc: Encoding,
+        text: &str,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        codec::reference_encode_into(enc, text, out)
+    }
+
+    /// The reference of [`Encoding::decoded_len`].
+    pub const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
+        codec::reference_decoded_len(enc, bytes)
+    }
+
+    /// The reference of [`Encoding::decode_into`].
+    pub const fn decode_into(
+        enc: Encoding,
+        bytes: &[u8],
+        out: &mut [u8],
+    ) -> Result<usize, DecodeError> {
+        codec::reference_decode_into(enc, bytes, out)
+    }
+
+    /// The reference of [`utf16::units_len`].
+    #[must_use]
+    pub const fn units_len(text: &str) -> usize {
+        utf16::reference_units_len(text)
+    }
+
+    /// The reference of [`utf16::encode_units_into`].
+    pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
+        utf16::reference_encode_units_into(text, out)
+    }
+
+    /// The reference of [`utf16::decoded_units_len`].
+    pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
+        utf16::reference_decoded_units_len(units)
+    }
+
+    /// The reference of [`utf16::decode_units_into`].
+    pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
+        utf16::reference_decode_units_into(units, out)
+    }
+}
+
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 
 /// Encodes a `const` `&str` expression into an array whose length it works

@@ -198,3 +198,105 @@ pub fn decode_units(bytes: &[u8]) -> Result<alloc::vec::Vec<u16>, DecodeError> {
     decode_units_into(bytes, &mut out)?;
     Ok(out)
 }
+
+/// `DataOutput.writeUTF` refuses a string whose modified UTF-8 takes more
+/// than [`JAVA_UTF_MAX_LEN`] (65,535) bytes: its length prefix is a `u16`.
+/// Java throws `UTFDataFormatException` ("encoded string too long"); the
+/// helpers [`java_utf_len`] and [`java_utf_len_str`] return this error.
+///
+/// ```
+/// use litenc_runtime::mutf8;
+///
+/// let err = mutf8::java_utf_len(&vec![0; 32_768]).unwrap_err();
+/// assert_eq!(err.encoded_len(), 65_536);
+/// assert_eq!(
+///     err.to_string(),
+///     "encoded string too long: 65536 bytes (writeUTF takes at most 65535)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JavaUtfTooLong {
+    len: usize,
+}
+
+impl JavaUtfTooLong {
+    /// The number of bytes the string takes in modified UTF-8, which is more
+    /// than [`JAVA_UTF_MAX_LEN`].
+    #[must_use]
+    pub const fn encoded_len(self) -> usize {
+        self.len
+    }
+}
+
+impl core::fmt::Display for JavaUtfTooLong {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "encoded string too long: {} bytes (writeUTF takes at most {JAVA_UTF_MAX_LEN})",
+            self.len
+        )
+    }
+}
+
+impl core::error::Error for JavaUtfTooLong {}
+
+/// The length `DataOutput.writeUTF` gives the code units `units` (a Java
+/// `String`, unpaired surrogates allowed) in its 2-byte prefix, if it
+/// accepts them: it writes [`encoded_units_len`] bytes after the prefix and
+/// refuses more than [`JAVA_UTF_MAX_LEN`] (65,535).
+///
+/// Each unit takes 1 to 3 bytes (U+0000 takes 2), so a string of up to
+/// 21,845 units always fits, and one of more than 65,535 units never does.
+///
+/// # Errors
+/// [`JavaUtfTooLong`] with the encoded length when it is above 65,535
+/// bytes, where `writeUTF` throws `UTFDataFormatException`.
+///
+/// ```
+/// use litenc_runtime::mutf8::{java_utf_len, JAVA_UTF_MAX_LEN};
+///
+/// // 21,845 × U+0800 (3 bytes each) is exactly the limit.
+/// assert_eq!(java_utf_len(&vec![0x0800; 21_845]), Ok(JAVA_UTF_MAX_LEN));
+/// assert_eq!(java_utf_len(&vec![0x0800; 21_846]).unwrap_err().encoded_len(), 65_538);
+/// // 65,535 ASCII units fit, 65,536 do not.
+/// assert_eq!(java_utf_len(&vec![0x41; 65_535]), Ok(65_535));
+/// assert!(java_utf_len(&vec![0x41; 65_536]).is_err());
+/// ```
+pub const fn java_utf_len(units: &[u16]) -> Result<usize, JavaUtfTooLong> {
+    check_java_utf_len(encoded_units_len(units))
+}
+
+/// [`java_utf_len`] for text: the length `writeUTF` gives `text` (as the
+/// Java `String` with the same characters), if it accepts it.
+///
+/// # Errors
+/// [`JavaUtfTooLong`] when the modified UTF-8 of `text` takes more than
+/// [`JAVA_UTF_MAX_LEN`] bytes.
+///
+/// ```
+/// use litenc_runtime::mutf8::java_utf_len_str;
+///
+/// const CLASS: usize = match java_utf_len_str("java/lang/Object") {
+///     Ok(n) => n,
+///     Err(_) => panic!("too long for a class file"),
+/// };
+/// assert_eq!(CLASS, 16);
+/// // A supplementary character is two surrogates, 3 bytes each.
+/// assert_eq!(java_utf_len_str("😀"), Ok(6));
+/// assert!(java_utf_len_str(&"😀".repeat(10_923)).is_err()); // 65,538 bytes
+/// ```
+pub const fn java_utf_len_str(text: &str) -> Result<usize, JavaUtfTooLong> {
+    match encoded_len(text) {
+        Ok(n) => check_java_utf_len(n),
+        // Unreachable: modified UTF-8 encodes every character.
+        Err(_) => Err(JavaUtfTooLong { len: usize::MAX }),
+    }
+}
+
+const fn check_java_utf_len(len: usize) -> Result<usize, JavaUtfTooLong> {
+    if len <= JAVA_UTF_MAX_LEN {
+        Ok(len)
+    } else {
+        Err(JavaUtfTooLong { len })
+    }
+}

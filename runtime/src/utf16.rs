@@ -150,27 +150,7 @@ const fn step_units(units: &[u16], i: usize) -> Step {
 /// ```
 #[must_use]
 pub const fn units_len(text: &str) -> usize {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let mut n = 0;
-    while i < b.len() {
-        // A 4-byte UTF-8 sequence is a surrogate pair, anything else one unit.
-        let lead = b[i];
-        if lead < 0x80 {
-            i += 1;
-            n += 1;
-        } else if lead < 0xE0 {
-            i += 2;
-            n += 1;
-        } else if lead < 0xF0 {
-            i += 3;
-            n += 1;
-        } else {
-            i += 4;
-            n += 2;
-        }
-    }
-    n
+    crate::fast::utf16::units_len(text)
 }
 
 /// Encodes `text` into native code units, returning the number written.
@@ -185,30 +165,18 @@ pub const fn units_len(text: &str) -> usize {
 /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
 /// ```
 pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
-    let needed = units_len(text);
-    if needed > out.len() {
-        return Err(EncodeError::OutputTooSmall {
-            needed,
-            available: out.len(),
-        });
-    }
-    let b = text.as_bytes();
-    let mut i = 0;
-    let mut at = 0;
-    while i < b.len() {
-        let (cp, len) = scalar::next_char(b, i);
-        if cp < 0x1_0000 {
-            out[at] = cp as u16;
-            at += 1;
-        } else {
-            let (high, low) = scalar::split_surrogates(cp);
-            out[at] = high as u16;
-            out[at + 1] = low as u16;
-            at += 2;
+    // A text never has more units than bytes: one pass if `out` is that
+    // long, else count first.
+    if out.len() < text.len() {
+        let needed = units_len(text);
+        if needed > out.len() {
+            return Err(EncodeError::OutputTooSmall {
+                needed,
+                available: out.len(),
+            });
         }
-        i += len;
     }
-    Ok(at)
+    Ok(crate::fast::utf16::encode_units(text, out))
 }
 
 /// Encodes `text` into exactly `N` native code units, for `const` and
@@ -248,18 +216,7 @@ pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
 /// assert_eq!(litenc_runtime::utf16::decoded_units_len(&[0x41, 0x416]), Ok(3));
 /// ```
 pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-    let mut i = 0;
-    let mut n: usize = 0;
-    while i < units.len() {
-        match step_units(units, i) {
-            Step::Char { cp, len } => {
-                n += scalar::utf8_len(cp);
-                i += len;
-            }
-            step => return Err(codec::step_error(NATIVE, step, i).in_code_units()),
-        }
-    }
-    Ok(n)
+    crate::fast::utf16::decoded_len(crate::fast::utf16::Src::Units(units))
 }
 
 /// Decodes native code units into `out` as UTF-8, returning the number of
@@ -276,26 +233,7 @@ pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
 /// assert_eq!(&buf[..n], "A😀".as_bytes());
 /// ```
 pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
-    let needed = match decoded_units_len(units) {
-        Ok(n) => n,
-        Err(e) => return Err(e),
-    };
-    if needed > out.len() {
-        return Err(
-            DecodeError::output_too_small(NATIVE, units.len(), needed, out.len()).in_code_units(),
-        );
-    }
-    let mut i = 0;
-    let mut at = 0;
-    while i < units.len() {
-        if let Step::Char { cp, len } = step_units(units, i) {
-            at = scalar::write_utf8(out, at, cp);
-            i += len;
-        } else {
-            break;
-        }
-    }
-    Ok(at)
+    crate::fast::utf16::decode_into(crate::fast::utf16::Src::Units(units), out)
 }
 
 /// Encodes `text` into a new vector of native code units.
@@ -368,11 +306,14 @@ pub type __Unit = u16;
 #[track_caller]
 #[must_use]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
+    // The reference loops here and in `__const_array`: they run in the
+    // const evaluator, where they are about four times faster than the fast
+    // paths and need half the memory (issue 4, docs/performance.md).
     if nul {
         codec::check_no_interior_nul(NATIVE, text);
-        units_len(text) + 1
+        reference_units_len(text) + 1
     } else {
-        units_len(text)
+        reference_units_len(text)
     }
 }
 
@@ -385,8 +326,111 @@ pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u16; N] {
         codec::wrong_length_panic(NATIVE, "encode_units_array", N, needed, "units");
     }
     let mut out = [0u16; N];
-    match encode_units_into(text, &mut out) {
+    match reference_encode_units_into(text, &mut out) {
         Ok(_) => out,
         Err(e) => e.const_panic(),
     }
+}
+
+// The reference loops the fast paths of the functions above must agree with
+// (issue 4; `runtime/tests/fast_paths.rs` compares them through
+// `crate::__reference`).
+
+/// The reference of [`units_len`].
+pub(crate) const fn reference_units_len(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut n = 0;
+    while i < b.len() {
+        // A 4-byte UTF-8 sequence is a surrogate pair, anything else one unit.
+        let lead = b[i];
+        if lead < 0x80 {
+            i += 1;
+            n += 1;
+        } else if lead < 0xE0 {
+            i += 2;
+            n += 1;
+        } else if lead < 0xF0 {
+            i += 3;
+            n += 1;
+        } else {
+            i += 4;
+            n += 2;
+        }
+    }
+    n
+}
+
+/// The reference of [`encode_units_into`].
+pub(crate) const fn reference_encode_units_into(
+    text: &str,
+    out: &mut [u16],
+) -> Result<usize, EncodeError> {
+    let needed = reference_units_len(text);
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut at = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        if cp < 0x1_0000 {
+            out[at] = cp as u16;
+            at += 1;
+        } else {
+            let (high, low) = scalar::split_surrogates(cp);
+            out[at] = high as u16;
+            out[at + 1] = low as u16;
+            at += 2;
+        }
+        i += len;
+    }
+    Ok(at)
+}
+
+/// The reference of [`decoded_units_len`].
+pub(crate) const fn reference_decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < units.len() {
+        match step_units(units, i) {
+            Step::Char { cp, len } => {
+                n += scalar::utf8_len(cp);
+                i += len;
+            }
+            step => return Err(codec::step_error(NATIVE, step, i).in_code_units()),
+        }
+    }
+    Ok(n)
+}
+
+/// The reference of [`decode_units_into`].
+pub(crate) const fn reference_decode_units_into(
+    units: &[u16],
+    out: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let needed = match reference_decoded_units_len(units) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(
+            DecodeError::output_too_small(NATIVE, units.len(), needed, out.len()).in_code_units(),
+        );
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < units.len() {
+        if let Step::Char { cp, len } = step_units(units, i) {
+            at = scalar::write_utf8(out, at, cp);
+            i += len;
+        } else {
+            break;
+        }
+    }
+    Ok(at)
 }

@@ -97,14 +97,14 @@ pub fn windows1251_table(index: &str) -> Result<String, String> {
     );
     s.push_str("/// The code point of each byte `0x80 + i`.\n");
     s.push_str("pub(crate) const DECODE: [u16; 128] = [\n");
-    for row in decode.chunks(8) {
+    for row in decode.chunks(12) {
         let cells: Vec<String> = row.iter().map(|c| format!("0x{c:04X}")).collect();
         writeln!(s, "    {},", cells.join(", ")).unwrap();
     }
     s.push_str("];\n\n");
     s.push_str("/// `(code point, byte)` for every byte 0x80..=0xFF, sorted by code point.\n");
     s.push_str("pub(crate) const ENCODE: [(u16, u8); 128] = [\n");
-    for row in encode.chunks(4) {
+    for row in encode.chunks(1) {
         let cells: Vec<String> = row
             .iter()
             .map(|(c, b)| format!("(0x{c:04X}, 0x{b:02X})"))
@@ -112,7 +112,78 @@ pub fn windows1251_table(index: &str) -> Result<String, String> {
         writeln!(s, "    {},", cells.join(", ")).unwrap();
     }
     s.push_str("];\n");
+    fast_tables(&decode, &mut s)?;
     Ok(s)
+}
+
+/// The tables of the run-time fast paths (issue 4), appended to the
+/// Windows-1251 file: the UTF-8 of every high byte, and direct inverse tables
+/// indexed by the UTF-8 bytes themselves, so that encoding a character is
+/// one load instead of a binary search.
+fn fast_tables(decode: &[u16; 128], s: &mut String) -> Result<(), String> {
+    // 1. `DECODE_UTF8[b]`: the UTF-8 of byte `b` (ASCII included, so that
+    // the decoder needs no branch), little-endian in the low three bytes,
+    // its length in the top byte.
+    s.push_str(
+        "\n/// The UTF-8 of each byte: the bytes little-endian in bits 0..24, their\n\
+         /// number (1 to 3) in bits 24..32.\n",
+    );
+    s.push_str("pub(crate) const DECODE_UTF8: [u32; 256] = [\n");
+    let packed: Vec<u32> = (0..0x80u16)
+        .chain(decode.iter().copied())
+        .map(|c| {
+            let ch = char::from_u32(u32::from(c)).expect("the index holds scalar values");
+            let mut buf = [0u8; 4];
+            let utf8 = ch.encode_utf8(&mut buf).as_bytes();
+            let mut v = (utf8.len() as u32) << 24;
+            for (k, b) in utf8.iter().enumerate() {
+                v |= u32::from(*b) << (8 * k);
+            }
+            v
+        })
+        .collect();
+    for row in packed.chunks(1) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|v| format!("0x{:04X}_{:04X}", v >> 16, v & 0xFFFF))
+            .collect();
+        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    }
+    s.push_str("];\n");
+
+    // 2. Two direct inverse tables, 0 meaning "not in Windows-1251" (no
+    // character above U+007F maps to byte 0).
+    let mut two = vec![0u8; 17 * 64];
+    let mut three = vec![0u8; 0x140];
+    for (i, &c) in decode.iter().enumerate() {
+        let byte = 0x80 + i as u8;
+        match c {
+            0x80..=0x4BF => two[usize::from(c) - 0x80] = byte,
+            0x2000..=0x213F => three[usize::from(c) - 0x2000] = byte,
+            _ => return Err(format!("U+{c:04X} is outside the direct tables")),
+        }
+    }
+    s.push_str(
+        "\n/// The byte of U+0080 + i (U+0080..=U+04BF: the two-byte UTF-8 leads\n\
+         /// `C2..=D2`, so `i` is `(lead - 0xC2) << 6 | (trail & 0x3F)`), or 0 if none.\n",
+    );
+    s.push_str("pub(crate) const ENCODE_TWO_BYTE: [u8; 1088] = [\n");
+    for row in two.chunks(16) {
+        let cells: Vec<String> = row.iter().map(|b| format!("0x{b:02X}")).collect();
+        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    }
+    s.push_str("];\n");
+    s.push_str(
+        "\n/// The byte of U+2000 + i (U+2000..=U+213F: lead `E2`, second byte\n\
+         /// `80..=84`), or 0 if none.\n",
+    );
+    s.push_str("pub(crate) const ENCODE_U2000: [u8; 320] = [\n");
+    for row in three.chunks(16) {
+        let cells: Vec<String> = row.iter().map(|b| format!("0x{b:02X}")).collect();
+        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    }
+    s.push_str("];\n");
+    Ok(())
 }
 
 /// Every generated file: `(path relative to the workspace root, contents)`.

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Generates the four benchmark corpora of litenc, deterministically.
+
+    python3 bench/corpora/gen.py            # writes bench/corpora/*.txt
+
+Each corpus is about 100 KB of UTF-8, built from the word lists below with a
+fixed linear congruential generator, so every machine gets the same bytes
+(the report prints their SHA-256 prefixes). The corpora:
+
+- english: mostly ASCII English prose, with the few non-ASCII characters real
+  English text has (curly quotes, dashes, ellipses, euro signs), all of which
+  Windows-1251 can hold.
+- russian: Russian prose in Cyrillic, spaces, ASCII punctuation and digits,
+  and the typographic characters Windows-1251 has (« » — №).
+- chinese: Chinese prose in common Han characters with full-width punctuation
+  and an occasional ASCII number.
+- emoji: chat-like mixed text: English and Russian words, Han characters and
+  about one emoji (supplementary plane, 4 UTF-8 bytes) in four tokens.
+"""
+
+import hashlib
+import os
+import sys
+
+TARGET = 100_000
+
+
+class Lcg:
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self, n):
+        self.state = (self.state * 6364136223846793005 + 1442695040888963407) % 2**64
+        return (self.state >> 33) % n
+
+    def pick(self, xs):
+        return xs[self.next(len(xs))]
+
+
+EN = """the of and to in is was that for it as with his on be at by had are
+but from or have an they which one you were her all she there would their we
+him been has when who will more no if out so said what up its about into than
+them can only other new some could time these two may then do first any my now
+such like our over man me even most made after also did many before must
+through years where much your way well down should because each just those
+people how too little state good very make world still own see men work long
+get here between both life being under never day same another know while last
+might us great old year off come since against go came right used take three
+encoding bytes string literal compile buffer window character table decoder
+encoder value input output length error valid surrogate unit code point fast
+benchmark memory vector constant function module crate library""".split()
+
+RU = """и в не на я быть он с что а по это она этот к но они мы как из у
+который то за свой что весь год от так о для ты же все тот мочь вы человек
+такой его сказать только или ещё бы себя один как уже до время если сам когда
+другой вот говорить наш мой знать стать при чтобы дело жизнь кто первый очень
+два день её новый рука даже во со раз где там под можно ну какой после их
+работа без самый потом надо хотеть ли слово идти большой должен место иметь
+ничто строка кодировка байт буфер окно символ таблица декодер кодировщик
+значение вход выход длина ошибка память вектор функция модуль библиотека
+Москва Россия Пётр Ёлка объём подъезд щука цифра юг эхо""".split()
+
+RU_PUNCT = [",", ".", "!", "?", ":", ";", " —", " «", "» ", " №"]
+
+ZH = ("的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动"
+      "同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理"
+      "起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平"
+      "形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建"
+      "月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求"
+      "老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回"
+      "则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认"
+      "六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完"
+      "类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装"
+      "影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团"
+      "往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层"
+      "片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严编码字节缓冲区窗口字符表解码器")
+ZH_PUNCT = ["，", "。", "、", "；", "：", "？", "！", "“", "”", "《", "》"]
+
+EMOJI = ("😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚😋😛😝😜🤪🤨🧐🤓😎🤩🥳😏😒"
+         "😞😔😟😕🙁😣😖😫😩🥺😢😭😤😠😡🤬🤯😳🥵🥶😱😨😰😥😓🤗🤔🤭🤫🤥😶😐😑"
+         "👍👎👌✌🤞🤟🤘🤙👈👉👆👇☝✋🤚🖐🖖👋🤝🙏💪🦾🔥✨🎉🎊🎈🚀🌍🌈⭐🍕🍔🍟🌮"
+         "🍣🍜🍩🍪🎂☕🍺🍷🐶🐱🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵💯💥💫💬🗨💭❤🧡💛💚💙💜")
+
+
+def english(rng):
+    out, n, sentence = [], 0, 0
+    while n < TARGET:
+        words = [rng.pick(EN) for _ in range(4 + rng.next(14))]
+        words[0] = words[0].capitalize()
+        s = " ".join(words)
+        r = rng.next(40)
+        if r == 0:
+            s = "\u201c" + s + ",\u201d he said"
+        elif r == 1:
+            s += " \u2014 " + rng.pick(EN)
+        elif r == 2:
+            s += "\u2026"
+        elif r == 3:
+            s += f" for \u20ac{rng.next(1000)}"
+        elif r == 4:
+            s += f" in {1900 + rng.next(125)}"
+        s += rng.pick([".", ".", ".", "?", "!"]) + " "
+        sentence += 1
+        if sentence % 6 == 0:
+            s += "\n"
+        out.append(s)
+        n += len(s.encode())
+    return "".join(out)
+
+
+def russian(rng):
+    out, n, sentence = [], 0, 0
+    while n < TARGET:
+        words = [rng.pick(RU) for _ in range(4 + rng.next(12))]
+        words[0] = words[0].capitalize()
+        parts = []
+        for w in words:
+            parts.append(w)
+            if rng.next(8) == 0:
+                parts[-1] += rng.pick(RU_PUNCT)
+        s = " ".join(parts)
+        if rng.next(15) == 0:
+            s += f" {rng.next(10000)}"
+        s += rng.pick([".", ".", ".", "?", "!"]) + " "
+        sentence += 1
+        if sentence % 6 == 0:
+            s += "\n"
+        out.append(s)
+        n += len(s.encode())
+    return "".join(out)
+
+
+def chinese(rng):
+    out, n, sentence = [], 0, 0
+    while n < TARGET:
+        s = ""
+        for _ in range(1 + rng.next(4)):
+            s += "".join(rng.pick(ZH) for _ in range(3 + rng.next(12)))
+            s += rng.pick(ZH_PUNCT[:3])
+        if rng.next(10) == 0:
+            s += f"{rng.next(2025)}年"
+        s = s[:-1] + rng.pick(["。", "。", "？", "！"])
+        sentence += 1
+        if sentence % 8 == 0:
+            s += "\n"
+        out.append(s)
+        n += len(s.encode())
+    return "".join(out)
+
+
+def emoji(rng):
+    out, n = [], 0
+    while n < TARGET:
+        r = rng.next(8)
+        if r < 2:
+            tok = rng.pick(EMOJI)
+            if rng.next(3) == 0:
+                tok += rng.pick(EMOJI)
+        elif r < 5:
+            tok = rng.pick(EN)
+        elif r < 7:
+            tok = rng.pick(RU)
+        else:
+            tok = "".join(rng.pick(ZH) for _ in range(1 + rng.next(3)))
+        tok += "\n" if rng.next(25) == 0 else " "
+        out.append(tok)
+        n += len(tok.encode())
+    return "".join(out)
+
+
+CORPORA = {"english": english, "russian": russian, "chinese": chinese, "emoji": emoji}
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    for seed, (name, make) in enumerate(CORPORA.items(), start=1):
+        text = make(Lcg(seed * 0x9E3779B97F4A7C15 % 2**64))
+        data = text.encode()
+        with open(os.path.join(here, name + ".txt"), "wb") as f:
+            f.write(data)
+        ascii_share = sum(b < 0x80 for b in data) / len(data)
+        print(f"{name}: {len(data)} bytes, {len(text)} chars, {ascii_share:.0%} ASCII bytes, "
+              f"sha256 {hashlib.sha256(data).hexdigest()[:16]}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+//! Empty: the harness lives in `benches/compare.rs`.

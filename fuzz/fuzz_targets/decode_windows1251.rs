@@ -1,0 +1,10 @@
+//! Arbitrary bytes through every decoding function of `windows1251`, checked against
+//! an independent reference decoder; see `litenc_fuzz::check_decode`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use litenc_runtime::Encoding;
+
+fuzz_target!(|data: &[u8]| {
+    litenc_fuzz::check_decode(Encoding::Windows1251, data);
+});

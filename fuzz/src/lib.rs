@@ -1,0 +1,575 @@
+//! The checks behind the fuzz targets of `litenc-runtime`.
+//!
+//! Every public function is run on the fuzzer's input and compared with
+//! [`reference`], an independent plain-Rust codec (with `std` and
+//! `encoding_rs` where they speak the encoding). That is what keeps the
+//! run-time fast paths honest: whatever a public function does inside, it
+//! must give what the reference gives, which is what the `const fn` path
+//! gives too. On top of that: no panic; every output buffer size around the
+//! needed length (too small is `OutputTooSmall` and leaves the buffer
+//! untouched, big enough writes exactly the output and nothing past it);
+//! round trips; the per-encoding modules agree with the [`Encoding`]
+//! methods.
+
+use std::borrow::Cow;
+
+use litenc_runtime::{
+    cesu8, mutf8, utf16, utf16be, utf16le, utf8, windows1251, DecodeError, DecodeErrorKind,
+    EncodeError, Encoding,
+};
+
+pub mod reference;
+
+use reference::RefError;
+
+/// What output buffers are filled with first, to see what was written.
+pub const CANARY: u8 = 0xA5;
+
+/// Whether a failed `encode_into`/`decode_into` must leave the output buffer
+/// as it was. The docs promise it ("the whole input is checked before `out`
+/// is looked at"); if that promise is ever dropped, set this to `false`.
+/// Writing past the returned length on success is never allowed.
+pub const UNTOUCHED_ON_ERROR: bool = true;
+const CANARY16: u16 = 0xA5A5;
+
+/// The functions of one per-encoding module.
+struct Api {
+    encoded_len: fn(&str) -> Result<usize, EncodeError>,
+    encode_into: fn(&str, &mut [u8]) -> Result<usize, EncodeError>,
+    validate: fn(&[u8]) -> Result<(), DecodeError>,
+    decoded_len: fn(&[u8]) -> Result<usize, DecodeError>,
+    decode_into: fn(&[u8], &mut [u8]) -> Result<usize, DecodeError>,
+    encode: fn(&str) -> Result<Vec<u8>, EncodeError>,
+    decode: fn(&[u8]) -> Result<String, DecodeError>,
+    decode_lossy: for<'a> fn(&'a [u8]) -> Cow<'a, str>,
+}
+
+macro_rules! api {
+    ($m:ident) => {
+        Api {
+            encoded_len: $m::encoded_len,
+            encode_into: $m::encode_into,
+            validate: $m::validate,
+            decoded_len: $m::decoded_len,
+            decode_into: $m::decode_into,
+            encode: $m::encode,
+            decode: $m::decode,
+            decode_lossy: $m::decode_lossy,
+        }
+    };
+}
+
+fn api(enc: Encoding) -> Api {
+    match enc {
+        Encoding::Utf8 => api!(utf8),
+        Encoding::Utf16Le => api!(utf16le),
+        Encoding::Utf16Be => api!(utf16be),
+        Encoding::Mutf8 => api!(mutf8),
+        Encoding::Cesu8 => api!(cesu8),
+        Encoding::Windows1251 => api!(windows1251),
+        _ => panic!("litenc-fuzz: unknown encoding {enc:?}"),
+    }
+}
+
+/// The output buffer sizes to try when `needed` units are needed: all of
+/// them up to a little past `needed` for short outputs, else the edges.
+#[must_use]
+pub fn sizes(needed: usize) -> Vec<usize> {
+    if needed <= 24 {
+        (0..=needed + 2).collect()
+    } else {
+        vec![
+            0,
+            1,
+            needed / 2,
+            needed - 2,
+            needed - 1,
+            needed,
+            needed + 1,
+            needed + 9,
+        ]
+    }
+}
+
+fn assert_error_at<T: std::fmt::Debug>(
+    got: &Result<T, DecodeError>,
+    want: RefError,
+    enc: Encoding,
+    what: &str,
+) {
+    let Err(e) = got else {
+        panic!("{what}: {got:?}, the reference says {want:?}");
+    };
+    assert_eq!(e.encoding(), enc, "{what}: encoding of {e:?}");
+    assert_eq!(
+        (e.valid_up_to(), e.error_len()),
+        (want.valid_up_to, want.error_len),
+        "{what}: {e:?}"
+    );
+    let kind = match want.error_len {
+        Some(len) => DecodeErrorKind::Malformed { len },
+        None => DecodeErrorKind::Truncated,
+    };
+    assert_eq!(e.kind(), kind, "{what}: kind of {e:?}");
+}
+
+fn untouched<T: PartialEq + Copy>(buf: &[T], canary: T) -> bool {
+    buf.iter().all(|&b| b == canary)
+}
+
+/// Checks `decode_into`-like `f` with every buffer size around the length
+/// of `want` (the reference output, or its error).
+fn check_decode_into<U: PartialEq + Copy + std::fmt::Debug>(
+    f: &dyn Fn(&mut [U]) -> Result<usize, DecodeError>,
+    want: &Result<Vec<U>, RefError>,
+    input_len: usize,
+    canary: U,
+    enc: Encoding,
+) {
+    let needed = want.as_ref().map_or(input_len * 3, Vec::len);
+    for size in sizes(needed) {
+        let mut buf = vec![canary; size];
+        let got = f(&mut buf);
+        match want {
+            Err(e) => {
+                assert_error_at(&got, *e, enc, "decode_into");
+                assert!(
+                    !UNTOUCHED_ON_ERROR || untouched(&buf, canary),
+                    "decode_into wrote on error"
+                );
+            }
+            Ok(w) if size < w.len() => {
+                let Err(e) = got else {
+                    panic!("decode_into: {got:?} into {size} of {} units", w.len())
+                };
+                assert_eq!(
+                    e.kind(),
+                    DecodeErrorKind::OutputTooSmall {
+                        needed: w.len(),
+                        available: size
+                    }
+                );
+                assert_eq!((e.valid_up_to(), e.error_len()), (input_len, None));
+                assert!(
+                    !UNTOUCHED_ON_ERROR || untouched(&buf, canary),
+                    "decode_into wrote into a small buffer"
+                );
+            }
+            Ok(w) => {
+                assert_eq!(got, Ok(w.len()), "decode_into into {size}");
+                assert_eq!(&buf[..w.len()], &w[..], "decode_into output");
+                assert!(
+                    untouched(&buf[w.len()..], canary),
+                    "decode_into wrote past the end"
+                );
+            }
+        }
+    }
+}
+
+/// Checks `encode_into`-like `f` with every buffer size around the length
+/// of `want` (the reference output, or the unencodable character).
+fn check_encode_into<U: PartialEq + Copy + std::fmt::Debug>(
+    f: &dyn Fn(&mut [U]) -> Result<usize, EncodeError>,
+    want: &Result<Vec<U>, EncodeError>,
+    text_len: usize,
+    canary: U,
+) {
+    let needed = want.as_ref().map_or(text_len * 2 + 1, Vec::len);
+    for size in sizes(needed) {
+        let mut buf = vec![canary; size];
+        let got = f(&mut buf);
+        match want {
+            Err(e) => {
+                assert_eq!(got, Err(*e), "encode_into into {size}");
+                assert!(
+                    !UNTOUCHED_ON_ERROR || untouched(&buf, canary),
+                    "encode_into wrote on error"
+                );
+            }
+            Ok(w) if size < w.len() => {
+                assert_eq!(
+                    got,
+                    Err(EncodeError::OutputTooSmall {
+                        needed: w.len(),
+                        available: size
+                    })
+                );
+                assert!(
+                    !UNTOUCHED_ON_ERROR || untouched(&buf, canary),
+                    "encode_into wrote into a small buffer"
+                );
+            }
+            Ok(w) => {
+                assert_eq!(got, Ok(w.len()), "encode_into into {size}");
+                assert_eq!(&buf[..w.len()], &w[..], "encode_into output");
+                assert!(
+                    untouched(&buf[w.len()..], canary),
+                    "encode_into wrote past the end"
+                );
+            }
+        }
+    }
+}
+
+/// Arbitrary bytes through every decoding function of `enc`.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_decode(enc: Encoding, data: &[u8]) {
+    let a = api(enc);
+    let want = reference::decode(enc, data);
+
+    let v = enc.validate(data);
+    assert_eq!((a.validate)(data), v, "module validate");
+    match &want {
+        Ok(_) => assert_eq!(v, Ok(()), "validate"),
+        Err(e) => assert_error_at(&v, *e, enc, "validate"),
+    }
+
+    let dl = enc.decoded_len(data);
+    assert_eq!((a.decoded_len)(data), dl, "module decoded_len");
+    match &want {
+        Ok(s) => assert_eq!(dl, Ok(s.len()), "decoded_len"),
+        Err(e) => assert_error_at(&dl, *e, enc, "decoded_len"),
+    }
+
+    let want_bytes = want.clone().map(String::into_bytes);
+    check_decode_into(
+        &|out| enc.decode_into(data, out),
+        &want_bytes,
+        data.len(),
+        CANARY,
+        enc,
+    );
+    check_decode_into(
+        &|out| (a.decode_into)(data, out),
+        &want_bytes,
+        data.len(),
+        CANARY,
+        enc,
+    );
+
+    let d = enc.decode(data);
+    assert_eq!((a.decode)(data), d, "module decode");
+    match &want {
+        Ok(s) => assert_eq!(d.as_deref(), Ok(s.as_str()), "decode"),
+        Err(e) => assert_error_at(&d, *e, enc, "decode"),
+    }
+
+    let lossy = enc.decode_lossy(data);
+    assert_eq!((a.decode_lossy)(data), lossy, "module decode_lossy");
+    assert_eq!(lossy, reference::lossy(enc, data), "decode_lossy");
+    if let Cow::Borrowed(s) = lossy {
+        assert_eq!(s.as_bytes(), data, "decode_lossy borrowed something else");
+    }
+
+    if let Ok(s) = &want {
+        // Every valid input is the only encoding of its text.
+        assert_eq!(enc.encode(s).as_deref(), Ok(data), "encode(decode(x)) != x");
+        assert_eq!(enc.encoded_len(s), Ok(data.len()), "encoded_len(decode(x))");
+    }
+
+    if enc == Encoding::Mutf8 {
+        check_mutf8_bytes_as_units(data);
+    }
+}
+
+/// Modified UTF-8 bytes through the code-unit decoder of `mutf8`.
+fn check_mutf8_bytes_as_units(data: &[u8]) {
+    let want = reference::mutf8_units(data);
+    let len = mutf8::decoded_units_len(data);
+    match &want {
+        Ok(u) => assert_eq!(len, Ok(u.len()), "decoded_units_len"),
+        Err(e) => assert_error_at(&len, *e, Encoding::Mutf8, "decoded_units_len"),
+    }
+    check_decode_into(
+        &|out| mutf8::decode_units_into(data, out),
+        &want,
+        data.len(),
+        CANARY16,
+        Encoding::Mutf8,
+    );
+    match &want {
+        Ok(units) => {
+            assert_eq!(mutf8::decode_units(data).as_ref(), Ok(units));
+            assert_eq!(mutf8::encode_units(units), data, "units round trip");
+            // As text: valid exactly when the units are valid UTF-16.
+            let text = String::from_utf16(units);
+            assert_eq!(mutf8::decode(data).ok(), text.ok(), "mutf8 text vs units");
+        }
+        Err(_) => assert!(mutf8::validate(data).is_err(), "text valid, units not"),
+    }
+}
+
+/// Arbitrary text through every encoder and back.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_encode(s: &str) {
+    for enc in Encoding::ALL {
+        let a = api(enc);
+        let want = reference::encode(enc, s).map_err(|(offset, ch)| EncodeError::Unencodable {
+            encoding: enc,
+            offset,
+            ch,
+        });
+        let el = enc.encoded_len(s);
+        assert_eq!((a.encoded_len)(s), el, "module encoded_len");
+        assert_eq!(
+            el,
+            want.as_ref().map(Vec::len).map_err(|e| *e),
+            "encoded_len {enc}"
+        );
+        check_encode_into(&|out| enc.encode_into(s, out), &want, s.len(), CANARY);
+        check_encode_into(&|out| (a.encode_into)(s, out), &want, s.len(), CANARY);
+        let e = enc.encode(s);
+        assert_eq!((a.encode)(s), e, "module encode");
+        assert_eq!(e, want, "encode {enc}");
+        if let Ok(bytes) = &e {
+            assert!(
+                bytes.len() <= s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),
+                "max_bytes_per_utf8_byte {enc}"
+            );
+            assert!(
+                s.len() <= bytes.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
+                "max_utf8_bytes_per_byte {enc}"
+            );
+            assert_eq!(
+                enc.decode(bytes).as_deref(),
+                Ok(s),
+                "decode(encode(s)) {enc}"
+            );
+            assert_eq!(enc.decode_lossy(bytes), s, "decode_lossy(encode(s)) {enc}");
+        }
+    }
+
+    let units: Vec<u16> = s.encode_utf16().collect();
+    assert_eq!(utf16::units_len(s), units.len(), "units_len");
+    check_encode_into(
+        &|out| utf16::encode_units_into(s, out),
+        &Ok(units.clone()),
+        s.len(),
+        CANARY16,
+    );
+    assert_eq!(utf16::encode_units(s), units);
+    assert_eq!(utf16::decode_units(&units).as_deref(), Ok(s));
+    assert_eq!(
+        Ok(mutf8::encode_units(&units)),
+        mutf8::encode(s),
+        "mutf8 units vs text"
+    );
+}
+
+/// Arbitrary code units through the `utf16` unit functions, and as bytes
+/// through `utf16le` and `utf16be`.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_utf16_units(units: &[u16]) {
+    let native = if cfg!(target_endian = "big") {
+        Encoding::Utf16Be
+    } else {
+        Encoding::Utf16Le
+    };
+    let want = match reference::utf16_units_error(units) {
+        None => Ok(String::from_utf16(units).expect("reference says valid")),
+        Some(e) => Err(e),
+    };
+    match &want {
+        Ok(_) => assert_eq!(utf16::validate_units(units), Ok(())),
+        Err(e) => assert_error_at(&utf16::validate_units(units), *e, native, "validate_units"),
+    }
+    let len = utf16::decoded_units_len(units);
+    match &want {
+        Ok(s) => assert_eq!(len, Ok(s.len())),
+        Err(e) => assert_error_at(&len, *e, native, "decoded_units_len"),
+    }
+    let want_bytes = want.clone().map(String::into_bytes);
+    check_decode_into(
+        &|out| utf16::decode_units_into(units, out),
+        &want_bytes,
+        units.len(),
+        CANARY,
+        native,
+    );
+    let d = utf16::decode_units(units);
+    match &want {
+        Ok(s) => {
+            assert_eq!(d.as_ref(), Ok(s));
+            assert_eq!(utf16::encode_units(s), units, "units round trip");
+        }
+        Err(e) => assert_error_at(&d, *e, native, "decode_units"),
+    }
+    assert_eq!(
+        utf16::decode_units_lossy(units),
+        String::from_utf16_lossy(units),
+        "decode_units_lossy"
+    );
+
+    // The same units as bytes in either order.
+    for (enc, bytes) in [
+        (
+            Encoding::Utf16Le,
+            units
+                .iter()
+                .flat_map(|u| u.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        ),
+        (
+            Encoding::Utf16Be,
+            units.iter().flat_map(|u| u.to_be_bytes()).collect(),
+        ),
+    ] {
+        let got = enc.decode(&bytes);
+        match &want {
+            Ok(s) => assert_eq!(got.as_ref(), Ok(s)),
+            Err(e) => {
+                let scaled = RefError {
+                    valid_up_to: 2 * e.valid_up_to,
+                    error_len: e.error_len.map(|n| 2 * n),
+                };
+                assert_error_at(&got, scaled, enc, "utf16 bytes vs units");
+            }
+        }
+        assert_eq!(
+            enc.decode_lossy(&bytes),
+            String::from_utf16_lossy(units),
+            "{enc} lossy vs from_utf16_lossy"
+        );
+    }
+}
+
+/// Arbitrary code units, unpaired surrogates included, through the
+/// code-unit functions of `mutf8`.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_mutf8_units(units: &[u16]) {
+    let want = reference::mutf8_of_units(units);
+    assert_eq!(
+        mutf8::encoded_units_len(units),
+        want.len(),
+        "encoded_units_len"
+    );
+    check_encode_into(
+        &|out| mutf8::encode_units_into(units, out),
+        &Ok(want.clone()),
+        units.len(),
+        CANARY,
+    );
+    let bytes = mutf8::encode_units(units);
+    assert_eq!(bytes, want, "encode_units");
+    assert_eq!(mutf8::decoded_units_len(&bytes), Ok(units.len()));
+    check_decode_into(
+        &|out| mutf8::decode_units_into(&bytes, out),
+        &Ok(units.to_vec()),
+        bytes.len(),
+        CANARY16,
+        Encoding::Mutf8,
+    );
+    assert_eq!(mutf8::decode_units(&bytes).as_deref(), Ok(units));
+
+    // As text: valid exactly when the units are valid UTF-16, and where they
+    // stop being valid.
+    match reference::utf16_units_error(units) {
+        None => {
+            let s = String::from_utf16(units).expect("reference says valid");
+            assert_eq!(mutf8::decode(&bytes).as_ref(), Ok(&s));
+            assert_eq!(mutf8::encode(&s).as_ref(), Ok(&bytes));
+        }
+        Some(e) => {
+            let at = mutf8::encoded_units_len(&units[..e.valid_up_to]);
+            let want = RefError {
+                valid_up_to: at,
+                error_len: e.error_len.map(|_| 3),
+            };
+            assert_error_at(
+                &mutf8::validate(&bytes),
+                want,
+                Encoding::Mutf8,
+                "mutf8 text",
+            );
+        }
+    }
+    assert_eq!(
+        mutf8::decode_lossy(&bytes),
+        String::from_utf16_lossy(units),
+        "mutf8 lossy vs from_utf16_lossy"
+    );
+    check_java_utf_len(units, want.len());
+}
+
+/// `writeUTF`'s limit: the helper must say "fits" exactly up to 65,535 bytes.
+fn check_java_utf_len(units: &[u16], len: usize) {
+    let got = mutf8::java_utf_len(units);
+    if len <= mutf8::JAVA_UTF_MAX_LEN {
+        assert_eq!(got, Ok(len), "java_utf_len");
+    } else {
+        assert!(got.is_err(), "java_utf_len accepted {len} bytes");
+    }
+}
+
+/// UTF-8 to every encoding and back, every encoding to every other, and the
+/// raw input as UTF-8, UTF-16 units and Windows-1251 against `std`.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_transcode(data: &[u8]) {
+    // The raw input as UTF-8.
+    match std::str::from_utf8(data) {
+        Ok(_) => assert_eq!(utf8::validate(data), Ok(())),
+        Err(e) => {
+            let got = utf8::validate(data).expect_err("utf8::validate accepted bad input");
+            assert_eq!(
+                (got.valid_up_to(), got.error_len()),
+                (e.valid_up_to(), e.error_len())
+            );
+        }
+    }
+    let s = String::from_utf8_lossy(data);
+    assert_eq!(utf8::decode_lossy(data), s);
+
+    // The lossy text through every pair of encodings.
+    let encoded: Vec<(Encoding, Vec<u8>)> = Encoding::ALL
+        .into_iter()
+        .filter_map(|enc| enc.encode(&s).ok().map(|b| (enc, b)))
+        .collect();
+    for (from, bytes) in &encoded {
+        let text = from.decode(bytes).expect("decode(encode(s))");
+        assert_eq!(text, s, "{from} round trip");
+        for to in Encoding::ALL {
+            let got = to.encode(&text);
+            let want = reference::encode(to, &s);
+            assert_eq!(got.ok(), want.ok(), "{from} to {to}");
+        }
+    }
+
+    // The raw input as UTF-16 code units, and as Windows-1251.
+    let units = reference::units_of(data, false);
+    assert_eq!(
+        utf16::decode_units(&units).ok(),
+        String::from_utf16(&units).ok(),
+        "utf16 units vs String::from_utf16"
+    );
+    let cyr = windows1251::decode(data).expect("every byte is Windows-1251");
+    assert_eq!(cyr, reference::lossy(Encoding::Windows1251, data));
+    for enc in Encoding::ALL {
+        if let Ok(bytes) = enc.encode(&cyr) {
+            assert_eq!(
+                enc.decode(&bytes).as_ref(),
+                Ok(&cyr),
+                "windows-1251 via {enc}"
+            );
+            let back = enc.decode(&bytes).expect("checked");
+            assert_eq!(windows1251::encode(&back).as_deref(), Ok(data));
+        }
+    }
+}
+
+/// The code units of `data`, two bytes each in little-endian order (an odd
+/// last byte left out).
+#[must_use]
+pub fn units_le(data: &[u8]) -> Vec<u16> {
+    reference::units_of(data, false)
+}

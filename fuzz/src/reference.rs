@@ -1,0 +1,409 @@
+//! Reference codecs, written independently of `litenc-runtime` and as plainly
+//! as possible: `std` for UTF-8 and UTF-16 units, `encoding_rs` for the lossy
+//! UTF-16 byte forms and Windows-1251, and for the CESU-8 family a decoder
+//! that tests candidate sequences by *meaning* (decode the bits, reject
+//! overlong values) instead of by the byte-range table the library uses.
+
+use litenc_runtime::Encoding;
+
+/// Where the first problem of the input is, as `core::str::Utf8Error` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefError {
+    /// Units of well-formed input before the problem.
+    pub valid_up_to: usize,
+    /// `Some(n)` for `n` ill-formed units, `None` for a truncated end.
+    pub error_len: Option<usize>,
+}
+
+/// One step of the CESU-8 family reference decoder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RStep {
+    /// A code unit or scalar value and its length in bytes.
+    Char(u32, usize),
+    /// The maximal subpart of an ill-formed sequence.
+    Bad(usize),
+    /// The input ends inside a sequence.
+    End,
+}
+
+fn is_high(u: u32) -> bool {
+    (0xD800..0xDC00).contains(&u)
+}
+
+fn is_low(u: u32) -> bool {
+    (0xDC00..0xE000).contains(&u)
+}
+
+/// The length a lead byte announces in the CESU-8 family (no 4-byte forms).
+fn announced_len(lead: u8) -> Option<usize> {
+    match lead {
+        0x00..=0x7F => Some(1),
+        0xC0..=0xDF => Some(2),
+        0xE0..=0xEF => Some(3),
+        _ => None,
+    }
+}
+
+/// The value of a complete 1- to 3-byte sequence if it is well formed in
+/// the CESU-8 family: continuation bytes `10xxxxxx`, no overlong value
+/// except MUTF-8's `C0 80` for U+0000, which is also MUTF-8's only zero.
+fn well_formed(seq: &[u8], java: bool) -> Option<u32> {
+    let len = announced_len(seq[0])?;
+    if seq.len() != len || seq[1..].iter().any(|&b| b & 0xC0 != 0x80) {
+        return None;
+    }
+    let cp = match len {
+        1 => u32::from(seq[0]),
+        2 => (u32::from(seq[0] & 0x1F) << 6) | u32::from(seq[1] & 0x3F),
+        _ => {
+            (u32::from(seq[0] & 0x0F) << 12)
+                | (u32::from(seq[1] & 0x3F) << 6)
+                | u32::from(seq[2] & 0x3F)
+        }
+    };
+    let shortest = if cp < 0x80 {
+        1
+    } else if cp < 0x800 {
+        2
+    } else {
+        3
+    };
+    let ok = if cp == 0 && java {
+        len == 2
+    } else {
+        len == shortest
+    };
+    ok.then_some(cp)
+}
+
+/// Whether some well-formed sequence of the announced length starts with
+/// `prefix` and (if given) has a value that `want` accepts. Completions
+/// with `80` and `BF` suffice: every constraint is a range on the value.
+fn completes(prefix: &[u8], java: bool, want: fn(u32) -> bool) -> bool {
+    let Some(len) = announced_len(prefix[0]) else {
+        return false;
+    };
+    let missing = len - prefix.len();
+    (0..1u32 << missing).any(|bits| {
+        let mut seq = prefix.to_vec();
+        for k in 0..missing {
+            seq.push(if bits >> k & 1 == 1 { 0xBF } else { 0x80 });
+        }
+        well_formed(&seq, java).is_some_and(want)
+    })
+}
+
+/// The lower layer: one code unit (surrogates included) at `b[i..]`.
+fn cesu_unit(b: &[u8], i: usize, java: bool) -> RStep {
+    let Some(len) = announced_len(b[i]) else {
+        return RStep::Bad(1);
+    };
+    let any = |_| true;
+    if !completes(&b[i..=i], java, any) {
+        return RStep::Bad(1);
+    }
+    for k in 1..len {
+        if i + k >= b.len() {
+            return RStep::End;
+        }
+        if !completes(&b[i..=i + k], java, any) {
+            return RStep::Bad(k);
+        }
+    }
+    match well_formed(&b[i..i + len], java) {
+        Some(cp) => RStep::Char(cp, len),
+        None => RStep::Bad(len),
+    }
+}
+
+/// The upper layer: one scalar value, a surrogate pair being one step.
+fn cesu_step(b: &[u8], i: usize, java: bool) -> RStep {
+    let (unit, len) = match cesu_unit(b, i, java) {
+        RStep::Char(u, len) => (u, len),
+        other => return other,
+    };
+    if is_low(unit) {
+        return RStep::Bad(3);
+    }
+    if !is_high(unit) {
+        return RStep::Char(unit, len);
+    }
+    let j = i + 3;
+    if j >= b.len() {
+        return RStep::End;
+    }
+    match cesu_unit(b, j, java) {
+        RStep::Char(low, 3) if is_low(low) => {
+            let cp = 0x1_0000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+            RStep::Char(cp, 6)
+        }
+        // The input ends on the start of a low surrogate: more could come.
+        RStep::End if completes(&b[j..], java, is_low) => RStep::End,
+        _ => RStep::Bad(3),
+    }
+}
+
+fn cesu_decode(data: &[u8], java: bool) -> Result<String, RefError> {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < data.len() {
+        match cesu_step(data, i, java) {
+            RStep::Char(cp, len) => {
+                out.push(char::from_u32(cp).expect("reference decoded a non-scalar"));
+                i += len;
+            }
+            RStep::Bad(n) => {
+                return Err(RefError {
+                    valid_up_to: i,
+                    error_len: Some(n),
+                })
+            }
+            RStep::End => {
+                return Err(RefError {
+                    valid_up_to: i,
+                    error_len: None,
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn cesu_lossy(data: &[u8], java: bool) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < data.len() {
+        match cesu_step(data, i, java) {
+            RStep::Char(cp, len) => {
+                out.push(char::from_u32(cp).expect("reference decoded a non-scalar"));
+                i += len;
+            }
+            RStep::Bad(n) => {
+                out.push('\u{FFFD}');
+                i += n;
+            }
+            RStep::End => {
+                out.push('\u{FFFD}');
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// MUTF-8 to UTF-16 code units, unpaired surrogates allowed (Java's
+/// `readUTF`, minus its laxness about raw `00` and overlong forms).
+///
+/// # Errors
+/// The first ill-formed or truncated 1- to 3-byte sequence.
+pub fn mutf8_units(data: &[u8]) -> Result<Vec<u16>, RefError> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < data.len() {
+        match cesu_unit(data, i, true) {
+            RStep::Char(u, len) => {
+                out.push(u16::try_from(u).expect("unit above U+FFFF"));
+                i += len;
+            }
+            RStep::Bad(n) => {
+                return Err(RefError {
+                    valid_up_to: i,
+                    error_len: Some(n),
+                })
+            }
+            RStep::End => {
+                return Err(RefError {
+                    valid_up_to: i,
+                    error_len: None,
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The first problem of UTF-16 code units, in units: an unpaired surrogate
+/// (length 1), or a high surrogate as the last unit (truncated).
+#[must_use]
+pub fn utf16_units_error(units: &[u16]) -> Option<RefError> {
+    let mut pos = 0;
+    for r in char::decode_utf16(units.iter().copied()) {
+        match r {
+            Ok(c) => pos += c.len_utf16(),
+            Err(e) => {
+                let u = u32::from(e.unpaired_surrogate());
+                let error_len = if is_high(u) && pos + 1 == units.len() {
+                    None
+                } else {
+                    Some(1)
+                };
+                return Some(RefError {
+                    valid_up_to: pos,
+                    error_len,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The code units of UTF-16 bytes (an odd last byte left out).
+#[must_use]
+pub fn units_of(data: &[u8], big_endian: bool) -> Vec<u16> {
+    data.chunks_exact(2)
+        .map(|c| {
+            if big_endian {
+                u16::from_be_bytes([c[0], c[1]])
+            } else {
+                u16::from_le_bytes([c[0], c[1]])
+            }
+        })
+        .collect()
+}
+
+fn utf16_bytes(data: &[u8], big_endian: bool) -> Result<String, RefError> {
+    let units = units_of(data, big_endian);
+    if let Some(e) = utf16_units_error(&units) {
+        return Err(RefError {
+            valid_up_to: 2 * e.valid_up_to,
+            error_len: e.error_len.map(|n| 2 * n),
+        });
+    }
+    if data.len() % 2 == 1 {
+        return Err(RefError {
+            valid_up_to: data.len() - 1,
+            error_len: None,
+        });
+    }
+    Ok(String::from_utf16(&units).expect("checked above"))
+}
+
+/// Strict decoding by the reference.
+///
+/// # Errors
+/// Where the input stops being well formed.
+///
+/// # Panics
+/// On an encoding this file does not know yet.
+pub fn decode(enc: Encoding, data: &[u8]) -> Result<String, RefError> {
+    match enc {
+        Encoding::Utf8 => std::str::from_utf8(data)
+            .map(str::to_owned)
+            .map_err(|e| RefError {
+                valid_up_to: e.valid_up_to(),
+                error_len: e.error_len(),
+            }),
+        Encoding::Utf16Le => utf16_bytes(data, false),
+        Encoding::Utf16Be => utf16_bytes(data, true),
+        Encoding::Mutf8 => cesu_decode(data, true),
+        Encoding::Cesu8 => cesu_decode(data, false),
+        Encoding::Windows1251 => Ok(lossy(enc, data)),
+        _ => panic!("reference: unknown encoding {enc:?}"),
+    }
+}
+
+/// Lossy decoding by the reference.
+///
+/// # Panics
+/// On an encoding this file does not know yet.
+#[must_use]
+pub fn lossy(enc: Encoding, data: &[u8]) -> String {
+    match enc {
+        Encoding::Utf8 => String::from_utf8_lossy(data).into_owned(),
+        Encoding::Utf16Le => encoding_rs::UTF_16LE
+            .decode_without_bom_handling(data)
+            .0
+            .into_owned(),
+        Encoding::Utf16Be => encoding_rs::UTF_16BE
+            .decode_without_bom_handling(data)
+            .0
+            .into_owned(),
+        Encoding::Mutf8 => cesu_lossy(data, true),
+        Encoding::Cesu8 => cesu_lossy(data, false),
+        Encoding::Windows1251 => encoding_rs::WINDOWS_1251
+            .decode_without_bom_handling(data)
+            .0
+            .into_owned(),
+        _ => panic!("reference: unknown encoding {enc:?}"),
+    }
+}
+
+/// Generalized UTF-8 of one code point below U+10000 (surrogates included).
+fn push_bmp(out: &mut Vec<u8>, u: u16, java: bool) {
+    let u = u32::from(u);
+    if u == 0 && java {
+        out.extend_from_slice(&[0xC0, 0x80]);
+    } else if u < 0x80 {
+        out.push(u as u8);
+    } else if u < 0x800 {
+        out.extend_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
+    } else {
+        out.extend_from_slice(&[
+            0xE0 | (u >> 12) as u8,
+            0x80 | ((u >> 6) & 0x3F) as u8,
+            0x80 | (u & 0x3F) as u8,
+        ]);
+    }
+}
+
+/// What `DataOutput.writeUTF` writes for `units` (without the length).
+#[must_use]
+pub fn mutf8_of_units(units: &[u16]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &u in units {
+        push_bmp(&mut out, u, true);
+    }
+    out
+}
+
+fn windows1251_byte(c: char) -> Option<u8> {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<std::collections::HashMap<char, u8>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            (0..=255u8)
+                .map(|b| {
+                    let s = encoding_rs::WINDOWS_1251
+                        .decode_without_bom_handling(&[b])
+                        .0
+                        .into_owned();
+                    let mut chars = s.chars();
+                    let c = chars.next().expect("one char per byte");
+                    assert!(chars.next().is_none());
+                    (c, b)
+                })
+                .collect()
+        })
+        .get(&c)
+        .copied()
+}
+
+/// Encoding by the reference.
+///
+/// # Errors
+/// The byte offset and the first character the encoding cannot hold.
+///
+/// # Panics
+/// On an encoding this file does not know yet.
+pub fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, (usize, char)> {
+    Ok(match enc {
+        Encoding::Utf8 => s.as_bytes().to_vec(),
+        Encoding::Utf16Le => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        Encoding::Utf16Be => s.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        Encoding::Mutf8 | Encoding::Cesu8 => {
+            let mut out = Vec::new();
+            for u in s.encode_utf16() {
+                push_bmp(&mut out, u, enc == Encoding::Mutf8);
+            }
+            out
+        }
+        Encoding::Windows1251 => {
+            let mut out = Vec::new();
+            for (i, c) in s.char_indices() {
+                out.push(windows1251_byte(c).ok_or((i, c))?);
+            }
+            out
+        }
+        _ => panic!("reference: unknown encoding {enc:?}"),
+    })
+}
