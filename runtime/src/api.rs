@@ -29,7 +29,8 @@ macro_rules! byte_codec_api {
         }
 
         /// Encodes `text` into `out` and returns the number of bytes written.
-        /// The whole text is checked before `out` is looked at.
+        /// The whole text is checked before `out` is looked at, so after an
+        /// error `out` is as it was.
         ///
         /// # Errors
         /// As [`encoded_len`], and
@@ -78,7 +79,8 @@ macro_rules! byte_codec_api {
         }
 
         /// Decodes `bytes` into `out` as UTF-8 and returns the number of
-        /// bytes written. The whole input is checked before `out` is looked at.
+        /// bytes written. The whole input is checked before `out` is looked at,
+        /// so after an error `out` is as it was.
         ///
         /// # Errors
         /// As [`validate`], and

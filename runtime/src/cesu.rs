@@ -12,7 +12,10 @@
 //! subparts, as for UTF-8. The upper layer pairs surrogates as UTF-16 does:
 //! a high surrogate must be followed by a low one, and an unpaired surrogate
 //! is one error of 3 bytes. So lossy decoding writes one U+FFFD per maximal
-//! subpart and one per unpaired encoded surrogate.
+//! subpart and one per unpaired encoded surrogate. Input that ends inside a
+//! sequence, or after a high surrogate and a prefix of a low one (`ED A0 80
+//! ED B0`), is truncated: one U+FFFD for all of it, as more input could
+//! complete it.
 
 use crate::scalar::{self, Step};
 

@@ -246,7 +246,7 @@ impl Encoding {
     /// # Errors
     /// [`EncodeError::Unencodable`] as for [`encoded_len`](Self::encoded_len);
     /// [`EncodeError::OutputTooSmall`] if `out` is shorter than that length.
-    /// Nothing useful is in `out` after an error.
+    /// After an error `out` is as it was.
     ///
     /// ```
     /// use litenc_runtime::Encoding;
