@@ -8,8 +8,8 @@
 //! The bytes come from [`litenc_runtime`], the codec `litenc` also offers as
 //! `const fn` at run time: a literal encoded here and the same text encoded at
 //! run time are the same bytes. The crate is laid out as the stages of one
-//! pipeline: [`parse`] reads the macro input (text, label, options, files),
-//! [`expand`] encodes it and writes the tokens, and [`diagnostics`] words
+//! pipeline: `parse` reads the macro input (text, label, options, files),
+//! `expand` encodes it and writes the tokens, and `diagnostics` words
 //! every error, since on stable Rust a span cannot point inside a literal.
 
 #![forbid(unsafe_code)]
