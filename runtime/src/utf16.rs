@@ -61,6 +61,21 @@ const fn put_unit(out: &mut [u8], at: usize, unit: u32, big_endian: bool) {
     }
 }
 
+/// Writes `cp` as one unit or a surrogate pair at `out[at..]`, which the
+/// caller has sized; returns the new cursor.
+#[inline]
+pub(crate) const fn write_char_units(out: &mut [u16], at: usize, cp: u32) -> usize {
+    if cp < 0x1_0000 {
+        out[at] = cp as u16;
+        at + 1
+    } else {
+        let (high, low) = scalar::split_surrogates(cp);
+        out[at] = high as u16;
+        out[at + 1] = low as u16;
+        at + 2
+    }
+}
+
 /// Writes `cp` in the byte form at `out[at..]`; returns the new cursor.
 #[inline]
 pub(crate) const fn write_char_bytes(
@@ -378,15 +393,7 @@ pub(crate) const fn reference_encode_units_into(
     let mut at = 0;
     while i < b.len() {
         let (cp, len) = scalar::next_char(b, i);
-        if cp < 0x1_0000 {
-            out[at] = cp as u16;
-            at += 1;
-        } else {
-            let (high, low) = scalar::split_surrogates(cp);
-            out[at] = high as u16;
-            out[at + 1] = low as u16;
-            at += 2;
-        }
+        at = crate::utf16::write_char_units(out, at, cp);
         i += len;
     }
     Ok(at)

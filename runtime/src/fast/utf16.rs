@@ -130,15 +130,7 @@ pub(crate) const fn encode_units(text: &str, out: &mut [u16]) -> usize {
             continue;
         }
         let (cp, len) = scalar::next_char(b, i);
-        if cp < 0x1_0000 {
-            out[at] = cp as u16;
-            at += 1;
-        } else {
-            let (high, low) = scalar::split_surrogates(cp);
-            out[at] = high as u16;
-            out[at + 1] = low as u16;
-            at += 2;
-        }
+        at = crate::utf16::write_char_units(out, at, cp);
         i += len;
     }
     while i < b.len() {
