@@ -392,8 +392,19 @@ const THIRD: [u8; 14] = [
 /// encodings and `decoded_units_len`; and every first byte with the other
 /// two from [`ENDS`] (186,624 inputs) through everything, lossy decoding
 /// included. All 16,777,216 through everything would take about two minutes
-/// in a debug build (the reference is deliberately naive).
+/// in a debug build (the reference is deliberately naive), so that bulk
+/// sweep runs when `LITENC_EXHAUSTIVE=1`, in release mode in `.ci/run`.
 fn three_byte_inputs_with_lead(leads: core::ops::RangeInclusive<u8>) {
+    if std::env::var_os("LITENC_EXHAUSTIVE").is_some_and(|v| v == "1") {
+        for a in leads {
+            for b in 0..=0xFF_u8 {
+                for c in 0..=0xFF_u8 {
+                    check(&[a, b, c]);
+                }
+            }
+        }
+        return;
+    }
     for a in leads {
         for b in 0..=0xFF_u8 {
             for c in THIRD {
