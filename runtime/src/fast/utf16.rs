@@ -68,6 +68,27 @@ const fn decode_bmp(b: &[u8], i: usize) -> (u32, usize) {
     (cp, len)
 }
 
+/// Widens the eight ASCII bytes of `w` (little-endian order) into
+/// `out[at..at + 8]`, which the caller has checked to exist; LLVM makes this
+/// one unpack.
+#[inline]
+const fn widen_ascii8(out: &mut [u16], at: usize, w: u64) {
+    let (_, rest) = out.split_at_mut(at);
+    if let Some(dst) = rest.first_chunk_mut::<8>() {
+        let s = w.to_le_bytes();
+        *dst = [
+            s[0] as u16,
+            s[1] as u16,
+            s[2] as u16,
+            s[3] as u16,
+            s[4] as u16,
+            s[5] as u16,
+            s[6] as u16,
+            s[7] as u16,
+        ];
+    }
+}
+
 /// Encodes `text` into `out`, which must hold [`units_len`] units.
 ///
 /// The hot loop takes eight input bytes at a time while sixteen are left
@@ -83,20 +104,7 @@ pub(crate) const fn encode_units(text: &str, out: &mut [u16]) -> usize {
     while i + 16 <= b.len() && at + 8 <= out.len() {
         let w = load8(b, i);
         if w & HI == 0 {
-            let (_, rest) = out.split_at_mut(at);
-            if let Some(dst) = rest.first_chunk_mut::<8>() {
-                let s = w.to_le_bytes();
-                *dst = [
-                    s[0] as u16,
-                    s[1] as u16,
-                    s[2] as u16,
-                    s[3] as u16,
-                    s[4] as u16,
-                    s[5] as u16,
-                    s[6] as u16,
-                    s[7] as u16,
-                ];
-            }
+            widen_ascii8(out, at, w);
             i += 8;
             at += 8;
             continue;
@@ -139,21 +147,7 @@ pub(crate) const fn encode_units(text: &str, out: &mut [u16]) -> usize {
             if i + 8 <= b.len() && at + 8 <= out.len() {
                 let w = load8(b, i);
                 if w & HI == 0 {
-                    // Widen eight ASCII bytes; LLVM makes this one unpack.
-                    let (_, rest) = out.split_at_mut(at);
-                    if let Some(dst) = rest.first_chunk_mut::<8>() {
-                        let s = w.to_le_bytes();
-                        *dst = [
-                            s[0] as u16,
-                            s[1] as u16,
-                            s[2] as u16,
-                            s[3] as u16,
-                            s[4] as u16,
-                            s[5] as u16,
-                            s[6] as u16,
-                            s[7] as u16,
-                        ];
-                    }
+                    widen_ascii8(out, at, w);
                     i += 8;
                     at += 8;
                     continue;
