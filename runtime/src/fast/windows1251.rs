@@ -156,6 +156,36 @@ const fn unencodable(b: &[u8], i: usize) -> EncodeError {
     }
 }
 
+/// The bytes of the four characters at `b[i..]` that do not start with a
+/// word of ASCII (`w` is the word at `i`; sixteen bytes are left), and the
+/// input bytes they take; `None` if one of them has no byte or is U+0000,
+/// and the exact loop decides. The one block decoder of both passes.
+///
+/// Four two-byte characters with leads `D0` or `D1` (all of the Cyrillic
+/// that Russian, Ukrainian, Belarusian, Bulgarian and Serbian use) are four
+/// independent loads; any other block goes through the branch-free
+/// [`lookup_branchless`], one character after another.
+#[inline]
+const fn encode_block(b: &[u8], i: usize, w: u64) -> Option<([u8; 4], usize)> {
+    if w & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
+        let c0 = ENCODE_TWO_BYTE[cyrillic_index(w)];
+        let c1 = ENCODE_TWO_BYTE[cyrillic_index(w >> 16)];
+        let c2 = ENCODE_TWO_BYTE[cyrillic_index(w >> 32)];
+        let c3 = ENCODE_TWO_BYTE[cyrillic_index(w >> 48)];
+        if (c0 != 0) & (c1 != 0) & (c2 != 0) & (c3 != 0) {
+            return Some(([c0, c1, c2, c3], 8));
+        }
+    }
+    let (c0, l0) = lookup_branchless(b, i);
+    let (c1, l1) = lookup_branchless(b, i + l0);
+    let (c2, l2) = lookup_branchless(b, i + l0 + l1);
+    let (c3, l3) = lookup_branchless(b, i + l0 + l1 + l2);
+    if (c0 == 0) | (c1 == 0) | (c2 == 0) | (c3 == 0) {
+        return None;
+    }
+    Some(([c0, c1, c2, c3], l0 + l1 + l2 + l3))
+}
+
 /// See [`Encoding::encoded_len`]: one byte per character, if all encode.
 ///
 /// The same blocks as [`encode_fill`] without the stores: a word of ASCII
@@ -173,26 +203,13 @@ pub(crate) const fn encoded_len(text: &str) -> Result<usize, EncodeError> {
             n += 8;
             continue;
         }
-        if w & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
-            let c0 = ENCODE_TWO_BYTE[cyrillic_index(w)];
-            let c1 = ENCODE_TWO_BYTE[cyrillic_index(w >> 16)];
-            let c2 = ENCODE_TWO_BYTE[cyrillic_index(w >> 32)];
-            let c3 = ENCODE_TWO_BYTE[cyrillic_index(w >> 48)];
-            if (c0 != 0) & (c1 != 0) & (c2 != 0) & (c3 != 0) {
-                i += 8;
+        match encode_block(b, i, w) {
+            Some((_, len)) => {
+                i += len;
                 n += 4;
-                continue;
             }
+            None => break,
         }
-        let (c0, l0) = lookup_branchless(b, i);
-        let (c1, l1) = lookup_branchless(b, i + l0);
-        let (c2, l2) = lookup_branchless(b, i + l0 + l1);
-        let (c3, l3) = lookup_branchless(b, i + l0 + l1 + l2);
-        if (c0 == 0) | (c1 == 0) | (c2 == 0) | (c3 == 0) {
-            break;
-        }
-        n += 4;
-        i += l0 + l1 + l2 + l3;
     }
     while i < b.len() {
         if b[i] < 0x80 {
@@ -275,39 +292,19 @@ const fn encode_fill(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
             at += 8;
             continue;
         }
-        if w & 0xC0FE_C0FE_C0FE_C0FE == 0x80D0_80D0_80D0_80D0 {
-            // Four two-byte characters with leads D0 or D1 (all of the
-            // Cyrillic that Russian, Ukrainian, Belarusian, Bulgarian and
-            // Serbian use): four independent loads.
-            let c0 = ENCODE_TWO_BYTE[cyrillic_index(w)];
-            let c1 = ENCODE_TWO_BYTE[cyrillic_index(w >> 16)];
-            let c2 = ENCODE_TWO_BYTE[cyrillic_index(w >> 32)];
-            let c3 = ENCODE_TWO_BYTE[cyrillic_index(w >> 48)];
-            if (c0 != 0) & (c1 != 0) & (c2 != 0) & (c3 != 0) {
+        match encode_block(b, i, w) {
+            Some(([c0, c1, c2, c3], len)) => {
                 out[at] = c0;
                 out[at + 1] = c1;
                 out[at + 2] = c2;
                 out[at + 3] = c3;
-                i += 8;
                 at += 4;
-                continue;
+                i += len;
             }
-        }
-        let (c0, l0) = lookup_branchless(b, i);
-        let (c1, l1) = lookup_branchless(b, i + l0);
-        let (c2, l2) = lookup_branchless(b, i + l0 + l1);
-        let (c3, l3) = lookup_branchless(b, i + l0 + l1 + l2);
-        if (c0 == 0) | (c1 == 0) | (c2 == 0) | (c3 == 0) {
             // A character with no byte, or U+0000 (fine, but rare): the
             // exact loop from the block's start decides.
-            break;
+            None => break,
         }
-        out[at] = c0;
-        out[at + 1] = c1;
-        out[at + 2] = c2;
-        out[at + 3] = c3;
-        at += 4;
-        i += l0 + l1 + l2 + l3;
     }
     while i < b.len() {
         let lead = b[i];
