@@ -27,7 +27,7 @@ use crate::{DecodeError, EncodeError, Encoding};
 
 /// The byte form whose byte order is the target's, which is what the `u16`
 /// functions report in [`DecodeError::encoding`].
-const NATIVE: Encoding = if cfg!(target_endian = "big") {
+pub(crate) const NATIVE: Encoding = if cfg!(target_endian = "big") {
     Encoding::Utf16Be
 } else {
     Encoding::Utf16Le

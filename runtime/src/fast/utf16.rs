@@ -20,6 +20,7 @@
 
 use super::{continuation_bytes, four_byte_leads, load8, store4, store8, HI};
 use crate::scalar;
+use crate::utf16::NATIVE;
 use crate::DecodeError;
 use crate::Encoding;
 
@@ -261,15 +262,10 @@ impl Src<'_> {
     const fn error(self, i: usize, truncated: bool) -> DecodeError {
         match self {
             Src::Units(_) => {
-                let native = if cfg!(target_endian = "big") {
-                    Encoding::Utf16Be
-                } else {
-                    Encoding::Utf16Le
-                };
                 if truncated {
-                    DecodeError::truncated(native, i).in_code_units()
+                    DecodeError::truncated(NATIVE, i).in_code_units()
                 } else {
-                    DecodeError::malformed(native, i, 1).in_code_units()
+                    DecodeError::malformed(NATIVE, i, 1).in_code_units()
                 }
             }
             Src::Le(_) | Src::Be(_) => {
@@ -378,6 +374,13 @@ const fn has_surrogate(w: u64) -> bool {
     x.wrapping_sub(LANES) & !x & (0x8000 * LANES) != 0
 }
 
+/// Four ASCII units (16-bit lanes of `w`, in order) as four bytes, in the
+/// order a little-endian 4-byte store writes them.
+#[inline(always)]
+const fn narrow4(w: u64) -> u32 {
+    ((w & 0x7F) | ((w >> 8) & 0x7F00) | ((w >> 16) & 0x7F_0000) | ((w >> 24) & 0x7F00_0000)) as u32
+}
+
 /// Decodes `src` into `out`, checking as it goes; `out` must hold the output.
 ///
 /// The hot loop takes four units at a time while four more follow (their
@@ -389,7 +392,7 @@ const fn has_surrogate(w: u64) -> bool {
 /// costs no mispredictions; a block with a surrogate goes unit by unit; the
 /// tail goes unit by unit with exact stores.
 #[inline(always)]
-pub(crate) const fn decode_fill(src: Src<'_>, out: &mut [u8]) -> Result<usize, DecodeError> {
+const fn decode_fill_valid(src: Src<'_>, out: &mut [u8]) -> usize {
     let n = src.len();
     let mut i = 0;
     let mut at = 0;
@@ -398,25 +401,13 @@ pub(crate) const fn decode_fill(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
         if i + 12 <= n && (w | src.at4(i + 4)) & 0xFF80_FF80_FF80_FF80 == 0 {
             // Eight ASCII units: two narrowed words.
             let v = src.at4(i + 4);
-            let narrow = (w & 0x7F)
-                | ((w >> 8) & 0x7F00)
-                | ((w >> 16) & 0x7F_0000)
-                | ((w >> 24) & 0x7F00_0000)
-                | ((v & 0x7F) << 32)
-                | ((v << 24) & 0x7F00_0000_0000)
-                | ((v << 16) & 0x7F_0000_0000_0000)
-                | ((v << 8) & 0x7F00_0000_0000_0000);
-            store8(out, at, narrow);
+            store8(out, at, (narrow4(w) as u64) | ((narrow4(v) as u64) << 32));
             i += 8;
             at += 8;
             continue;
         }
         if w & 0xFF80_FF80_FF80_FF80 == 0 {
-            let narrow = (w & 0x7F)
-                | ((w >> 8) & 0x7F00)
-                | ((w >> 16) & 0x7F_0000)
-                | ((w >> 24) & 0x7F00_0000);
-            store4(out, at, narrow as u32);
+            store4(out, at, narrow4(w));
         } else if !has_surrogate(w) {
             at = put_bmp(out, at, (w & 0xFFFF) as u32);
             at = put_bmp(out, at, ((w >> 16) & 0xFFFF) as u32);
@@ -431,14 +422,10 @@ pub(crate) const fn decode_fill(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
             while i < end {
                 let u = src.at(i);
                 if scalar::is_high_surrogate(u) {
+                    // Valid input: a low surrogate follows.
                     let low = src.at(i + 1);
-                    if !scalar::is_low_surrogate(low) {
-                        return Err(src.error(i, false));
-                    }
                     at = scalar::write_utf8(out, at, scalar::combine_surrogates(u, low));
                     i += 2;
-                } else if scalar::is_low_surrogate(u) {
-                    return Err(src.error(i, false));
                 } else {
                     at = put_bmp(out, at, u);
                     i += 1;
@@ -456,11 +443,7 @@ pub(crate) const fn decode_fill(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
             if i + 4 <= n && at + 4 <= out.len() {
                 let w = src.at4(i);
                 if w & 0xFF80_FF80_FF80_FF80 == 0 {
-                    let narrow = (w & 0x7F)
-                        | ((w >> 8) & 0x7F00)
-                        | ((w >> 16) & 0x7F_0000)
-                        | ((w >> 24) & 0x7F00_0000);
-                    store4(out, at, narrow as u32);
+                    store4(out, at, narrow4(w));
                     i += 4;
                     at += 4;
                     continue;
@@ -485,25 +468,15 @@ pub(crate) const fn decode_fill(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
                 out[at + 2] = 0x80 | (u & 0x3F) as u8;
             }
             at += 3;
-        } else if scalar::is_high_surrogate(u) {
-            if i + 1 >= n {
-                return Err(src.error(i, true));
-            }
+        } else {
+            // Valid input: `u` is a high surrogate and a low one follows.
             let low = src.at(i + 1);
-            if !scalar::is_low_surrogate(low) {
-                return Err(src.error(i, false));
-            }
             at = scalar::write_utf8(out, at, scalar::combine_surrogates(u, low));
             i += 1;
-        } else {
-            return Err(src.error(i, false));
         }
         i += 1;
     }
-    if src.odd() {
-        return Err(src.error(n, true));
-    }
-    Ok(at)
+    at
 }
 
 /// Decoding: the checking length pass first, always, so that on bad input
@@ -517,17 +490,8 @@ pub(crate) const fn decode_into(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
         };
         if needed > out.len() {
             return Err(match src {
-                Src::Units(u) => DecodeError::output_too_small(
-                    if cfg!(target_endian = "big") {
-                        Encoding::Utf16Be
-                    } else {
-                        Encoding::Utf16Le
-                    },
-                    u.len(),
-                    needed,
-                    out.len(),
-                )
-                .in_code_units(),
+                Src::Units(u) => DecodeError::output_too_small(NATIVE, u.len(), needed, out.len())
+                    .in_code_units(),
                 Src::Le(b) => {
                     DecodeError::output_too_small(Encoding::Utf16Le, b.len(), needed, out.len())
                 }
@@ -537,5 +501,5 @@ pub(crate) const fn decode_into(src: Src<'_>, out: &mut [u8]) -> Result<usize, D
             });
         }
     }
-    decode_fill(src, out)
+    Ok(decode_fill_valid(src, out))
 }
