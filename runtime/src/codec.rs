@@ -373,10 +373,17 @@ mod alloc_helpers {
         if let Some(s) = borrowable(enc, bytes) {
             return Cow::Borrowed(s);
         }
-        let mut out = String::with_capacity(bytes.len());
+        Cow::Owned(lossy(bytes.len(), |i| decode_step(enc, bytes, i)))
+    }
+
+    /// The replacement loop of every lossy decoder: `step(i)` reads the
+    /// sequence at input unit `i` of `len`; each ill-formed part becomes one
+    /// U+FFFD, and a truncated end one more.
+    pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
+        let mut out = String::with_capacity(len);
         let mut i = 0;
-        while i < bytes.len() {
-            match decode_step(enc, bytes, i) {
+        while i < len {
+            match step(i) {
                 Step::Char { cp, len } => {
                     out.push(scalar::to_char(cp));
                     i += len;
@@ -391,6 +398,6 @@ mod alloc_helpers {
                 }
             }
         }
-        Cow::Owned(out)
+        out
     }
 }

@@ -292,25 +292,7 @@ pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError>
 #[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_units_lossy(units: &[u16]) -> alloc::string::String {
-    let mut out = alloc::string::String::with_capacity(units.len());
-    let mut i = 0;
-    while i < units.len() {
-        match step_units(units, i) {
-            Step::Char { cp, len } => {
-                out.push(scalar::to_char(cp));
-                i += len;
-            }
-            Step::Malformed(len) => {
-                out.push(char::REPLACEMENT_CHARACTER);
-                i += len;
-            }
-            Step::Truncated => {
-                out.push(char::REPLACEMENT_CHARACTER);
-                break;
-            }
-        }
-    }
-    out
+    codec::lossy(units.len(), |i| step_units(units, i))
 }
 
 // Not public API: the hooks of `const_encode!`.
