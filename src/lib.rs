@@ -69,8 +69,10 @@
 //!
 //! # Cargo features
 //!
-//! - `alloc` (default): the helpers that return `Vec` or `String`.
-//! - `std`: implies `alloc`.
+//! - `std` (default): implies `alloc`; the SIMD kernels behind
+//!   [`fast`](crate::fast) detect the CPU's features at run time. Without it
+//!   they run only where the target enables them at compile time.
+//! - `alloc`: the helpers that return `Vec` or `String`.
 //! - `macros` (default): the compile-time macros ([`utf8!`], [`utf16!`],
 //!   [`encode!`], [`include_encoded!`], [`macro@encoded`], ...), from the
 //!   `litenc-macros` crate. Without it litenc has no dependency but

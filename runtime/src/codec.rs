@@ -13,7 +13,7 @@
 use crate::error::ConstMsg;
 use crate::limits;
 use crate::scalar::{self, Step};
-use crate::{cesu, fast, utf16, utf8, windows1251, DecodeError, EncodeError, Encoding};
+use crate::{blocks, cesu, utf16, utf8, windows1251, DecodeError, EncodeError, Encoding};
 
 /// Bytes `cp` takes in `enc`, or 0 if `enc` cannot hold it.
 #[inline]
@@ -112,14 +112,14 @@ const fn fill_chars(enc: Encoding, text: &str, out: &mut [u8]) -> usize {
 }
 
 /// See [`Encoding::encoded_len`]: the fast path of each encoding
-/// (`crate::fast`, issue 4); the reference loops above are what it must agree with.
+/// (`crate::blocks`, issue 4); the reference loops above are what it must agree with.
 pub(crate) const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
     match enc {
         Encoding::Utf8 => Ok(text.len()),
-        Encoding::Utf16Le | Encoding::Utf16Be => Ok(2 * fast::utf16::units_len(text)),
-        Encoding::Mutf8 => Ok(fast::cesu::encoded_len::<true>(text)),
-        Encoding::Cesu8 => Ok(fast::cesu::encoded_len::<false>(text)),
-        Encoding::Windows1251 => fast::windows1251::encoded_len(text),
+        Encoding::Utf16Le | Encoding::Utf16Be => Ok(2 * blocks::utf16::units_len(text)),
+        Encoding::Mutf8 => Ok(blocks::cesu::encoded_len::<true>(text)),
+        Encoding::Cesu8 => Ok(blocks::cesu::encoded_len::<false>(text)),
+        Encoding::Windows1251 => blocks::windows1251::encoded_len(text),
     }
 }
 
@@ -137,11 +137,11 @@ pub(crate) const fn encode_into(
                     available: out.len(),
                 });
             }
-            Ok(fast::copy(text.as_bytes(), 0, text.len(), out, 0))
+            Ok(blocks::copy(text.as_bytes(), 0, text.len(), out, 0))
         }
-        Encoding::Mutf8 => fast::cesu::encode_into::<true>(text, out),
-        Encoding::Cesu8 => fast::cesu::encode_into::<false>(text, out),
-        Encoding::Windows1251 => fast::windows1251::encode_into(text, out),
+        Encoding::Mutf8 => blocks::cesu::encode_into::<true>(text, out),
+        Encoding::Cesu8 => blocks::cesu::encode_into::<false>(text, out),
+        Encoding::Windows1251 => blocks::windows1251::encode_into(text, out),
         // Every text encodes, and into at most two bytes per byte: with
         // that much room, no length pass.
         Encoding::Utf16Le | Encoding::Utf16Be if out.len() / 2 >= text.len() => {
@@ -154,12 +154,12 @@ pub(crate) const fn encode_into(
 /// See [`Encoding::decoded_len`]; fast paths as for [`encoded_len`].
 pub(crate) const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
     match enc {
-        Encoding::Utf8 => fast::utf8::decoded_len(bytes),
-        Encoding::Utf16Le => fast::utf16::decoded_len(fast::utf16::Src::Le(bytes)),
-        Encoding::Utf16Be => fast::utf16::decoded_len(fast::utf16::Src::Be(bytes)),
-        Encoding::Mutf8 => fast::cesu::decoded_len::<true>(bytes),
-        Encoding::Cesu8 => fast::cesu::decoded_len::<false>(bytes),
-        Encoding::Windows1251 => Ok(fast::windows1251::decoded_len(bytes)),
+        Encoding::Utf8 => blocks::utf8::decoded_len(bytes),
+        Encoding::Utf16Le => blocks::utf16::decoded_len(blocks::utf16::Src::Le(bytes)),
+        Encoding::Utf16Be => blocks::utf16::decoded_len(blocks::utf16::Src::Be(bytes)),
+        Encoding::Mutf8 => blocks::cesu::decoded_len::<true>(bytes),
+        Encoding::Cesu8 => blocks::cesu::decoded_len::<false>(bytes),
+        Encoding::Windows1251 => Ok(blocks::windows1251::decoded_len(bytes)),
     }
 }
 
@@ -170,12 +170,12 @@ pub(crate) const fn decode_into(
     out: &mut [u8],
 ) -> Result<usize, DecodeError> {
     match enc {
-        Encoding::Utf8 => fast::utf8::decode_into(bytes, out),
-        Encoding::Utf16Le => fast::utf16::decode_into(fast::utf16::Src::Le(bytes), out),
-        Encoding::Utf16Be => fast::utf16::decode_into(fast::utf16::Src::Be(bytes), out),
-        Encoding::Mutf8 => fast::cesu::decode_into::<true>(bytes, out),
-        Encoding::Cesu8 => fast::cesu::decode_into::<false>(bytes, out),
-        Encoding::Windows1251 => fast::windows1251::decode_into(bytes, out),
+        Encoding::Utf8 => blocks::utf8::decode_into(bytes, out),
+        Encoding::Utf16Le => blocks::utf16::decode_into(blocks::utf16::Src::Le(bytes), out),
+        Encoding::Utf16Be => blocks::utf16::decode_into(blocks::utf16::Src::Be(bytes), out),
+        Encoding::Mutf8 => blocks::cesu::decode_into::<true>(bytes, out),
+        Encoding::Cesu8 => blocks::cesu::decode_into::<false>(bytes, out),
+        Encoding::Windows1251 => blocks::windows1251::decode_into(bytes, out),
     }
 }
 
@@ -338,17 +338,31 @@ mod alloc_helpers {
     use super::{decode_step, Step};
     use crate::{scalar, DecodeError, EncodeError, Encoding};
 
+    // The `Vec` helpers run the run-time twins of `crate::fast` (SIMD where
+    // there is a kernel). The buffer is the worst case when that is the
+    // input's own length (no length pass at all), else exactly the length.
+
     pub(crate) fn encode_vec(enc: Encoding, text: &str) -> Result<Vec<u8>, EncodeError> {
-        let mut out = vec![0u8; super::encoded_len(enc, text)?];
-        let n = super::encode_into(enc, text, &mut out)?;
-        debug_assert_eq!(n, out.len());
+        let cap = if enc.max_bytes_per_utf8_byte() == 1 {
+            text.len()
+        } else {
+            crate::fast::encoded_len(enc, text)?
+        };
+        let mut out = vec![0u8; cap];
+        let n = crate::fast::encode_into(enc, text, &mut out)?;
+        out.truncate(n);
         Ok(out)
     }
 
     pub(crate) fn decode_string(enc: Encoding, bytes: &[u8]) -> Result<String, DecodeError> {
-        let mut out = vec![0u8; super::decoded_len(enc, bytes)?];
-        let n = super::decode_into(enc, bytes, &mut out)?;
-        debug_assert_eq!(n, out.len());
+        let cap = if enc.max_utf8_bytes_per_byte() == 1 {
+            bytes.len()
+        } else {
+            crate::fast::decoded_len(enc, bytes)?
+        };
+        let mut out = vec![0u8; cap];
+        let n = crate::fast::decode_into(enc, bytes, &mut out)?;
+        out.truncate(n);
         // The decoders write only UTF-8, so this never replaces anything; it
         // just avoids a panic path.
         Ok(String::from_utf8(out)
@@ -362,7 +376,7 @@ mod alloc_helpers {
             Encoding::Utf8 => true,
             // Valid UTF-8 has neither `C0 80` nor encoded surrogates, so if it
             // is also valid MUTF-8 or CESU-8, every sequence means the same.
-            Encoding::Mutf8 | Encoding::Cesu8 => enc.validate(bytes).is_ok(),
+            Encoding::Mutf8 | Encoding::Cesu8 => crate::fast::validate(enc, bytes).is_ok(),
             Encoding::Windows1251 => s.is_ascii(),
             Encoding::Utf16Le | Encoding::Utf16Be => s.is_empty(),
         };

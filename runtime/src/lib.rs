@@ -101,14 +101,19 @@
 //!
 //! # Cargo features
 //!
-//! - `alloc` (default): `encode`, `decode`, `decode_lossy` and the other
-//!   helpers that return `Vec` or `String`.
-//! - `std`: implies `alloc`; reserved for run-time CPU feature detection.
+//! - `std` (default): implies `alloc`; the SIMD kernels behind [`fast`]
+//!   detect the CPU's features at run time (AVX2 on x86_64). Without `std`
+//!   they run only where the target enables those features at compile time
+//!   (`-C target-cpu=x86-64-v3`, say), and the scalar paths everywhere else.
+//! - `alloc`: `encode`, `decode`, `decode_lossy` and the other helpers that
+//!   return `Vec` or `String`.
 //!
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: issue 4's one exception, the `simd` module, allows
+// `unsafe` for `core::arch` (see its docs); everything else stays safe.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -120,12 +125,14 @@ mod cesu;
 mod codec;
 mod encoding;
 mod error;
-mod fast;
+mod blocks;
 mod limits;
 mod scalar;
+mod simd;
 mod windows1251_table;
 
 pub mod cesu8;
+pub mod fast;
 pub mod mutf8;
 pub mod utf16;
 pub mod utf16be;

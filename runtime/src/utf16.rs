@@ -165,7 +165,7 @@ const fn step_units(units: &[u16], i: usize) -> Step {
 /// ```
 #[must_use]
 pub const fn units_len(text: &str) -> usize {
-    crate::fast::utf16::units_len(text)
+    crate::blocks::utf16::units_len(text)
 }
 
 /// Encodes `text` into native code units, returning the number written.
@@ -191,7 +191,7 @@ pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, Enc
             });
         }
     }
-    Ok(crate::fast::utf16::encode_units(text, out))
+    Ok(crate::blocks::utf16::encode_units(text, out))
 }
 
 /// Encodes `text` into exactly `N` native code units, for `const` and
@@ -231,7 +231,7 @@ pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
 /// assert_eq!(litenc_runtime::utf16::decoded_units_len(&[0x41, 0x416]), Ok(3));
 /// ```
 pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-    crate::fast::utf16::decoded_len(crate::fast::utf16::Src::Units(units))
+    crate::blocks::utf16::decoded_len(crate::blocks::utf16::Src::Units(units))
 }
 
 /// Decodes native code units into `out` as UTF-8, returning the number of
@@ -248,7 +248,7 @@ pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
 /// assert_eq!(&buf[..n], "A😀".as_bytes());
 /// ```
 pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
-    crate::fast::utf16::decode_into(crate::fast::utf16::Src::Units(units), out)
+    crate::blocks::utf16::decode_into(crate::blocks::utf16::Src::Units(units), out)
 }
 
 /// Encodes `text` into a new vector of native code units.
@@ -259,8 +259,8 @@ pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, D
 #[cfg(feature = "alloc")]
 #[must_use]
 pub fn encode_units(text: &str) -> alloc::vec::Vec<u16> {
-    let mut out = alloc::vec![0u16; units_len(text)];
-    let n = encode_units_into(text, &mut out).unwrap_or(0);
+    let mut out = alloc::vec![0u16; crate::fast::utf16::units_len(text)];
+    let n = crate::fast::utf16::encode_units_into(text, &mut out).unwrap_or(0);
     debug_assert_eq!(n, out.len());
     out
 }
@@ -277,7 +277,7 @@ pub fn encode_units(text: &str) -> alloc::vec::Vec<u16> {
 #[cfg(feature = "alloc")]
 pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError> {
     let mut out = alloc::vec![0u8; decoded_units_len(units)?];
-    decode_units_into(units, &mut out)?;
+    crate::fast::utf16::decode_units_into(units, &mut out)?;
     // The decoder writes only UTF-8; `from_utf8_lossy` never replaces here
     // and, unlike `expect`, cannot panic.
     Ok(alloc::string::String::from_utf8_lossy(&out).into_owned())

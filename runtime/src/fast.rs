@@ -1,0 +1,251 @@
+//! Run-time twins of the codec functions: the same answers, faster, not
+//! `const`.
+//!
+//! Every function here has a `const fn` of the same name (in the module of
+//! the same name one level up, or on [`Encoding`](crate::Encoding)) and
+//! returns exactly what that one returns, for every input and every buffer
+//! length: the same `Ok` value and bytes, the same error with the same
+//! positions. What differs:
+//!
+//! - **Speed.** These may use SIMD (AVX2 on x86_64, detected at run time with
+//!   the `std` feature, at compile time without it) and write their output in
+//!   one pass. Stable Rust cannot run other code in a `const fn` at run time
+//!   than at compile time, so the `const fn`s stay scalar; see the table in
+//!   the README for what each gains.
+//! - **`out` after an error.** The `const fn`s check their whole input before
+//!   they write, so after an error `out` is as it was. These write as they
+//!   go, so after an error the contents of `out` are unspecified (as with
+//!   simdutf or `encoding_rs`); the error itself is the same.
+//!
+//! Use these at run time, the `const fn`s in `const` items; the `alloc`
+//! helpers (`encode`, `decode`, [`utf16::encode_units`](crate::utf16::encode_units),
+//! ...) already call these.
+//!
+//! ```
+//! use litenc_runtime::fast;
+//!
+//! let mut units = [0u16; 16];
+//! let n = fast::utf16::encode_units_into("Привет, 世界", &mut units).unwrap();
+//! let mut back = [0u8; 64];
+//! let m = fast::utf16::decode_units_into(&units[..n], &mut back).unwrap();
+//! assert_eq!(&back[..m], "Привет, 世界".as_bytes());
+//!
+//! // The same error as `litenc_runtime::utf8::validate`, at the same place.
+//! let e = fast::utf8::validate(b"ab\xE2\x82").unwrap_err();
+//! assert_eq!((e.valid_up_to(), e.error_len()), (2, None));
+//! ```
+
+use crate::{simd, DecodeError, EncodeError, Encoding};
+
+/// [`Encoding::encoded_len`](crate::Encoding::encoded_len) at run time.
+///
+/// # Errors
+/// As the `const fn`.
+#[inline]
+pub fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
+    match enc {
+        Encoding::Utf16Le | Encoding::Utf16Be => Ok(2 * simd::utf8_to_utf16::units_len(text)),
+        _ => crate::codec::encoded_len(enc, text),
+    }
+}
+
+/// [`Encoding::encode_into`](crate::Encoding::encode_into) at run time; after
+/// an error the contents of `out` are unspecified.
+///
+/// # Errors
+/// As the `const fn`.
+///
+/// ```
+/// use litenc_runtime::{fast, Encoding};
+///
+/// let mut out = [0u8; 8];
+/// let n = fast::encode_into(Encoding::Windows1251, "Жук", &mut out).unwrap();
+/// assert_eq!(&out[..n], b"\xC6\xF3\xEA");
+/// ```
+#[inline]
+pub fn encode_into(enc: Encoding, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+    match simd::encode_into(enc, text, out) {
+        Some(n) => Ok(n),
+        None => crate::codec::encode_into(enc, text, out),
+    }
+}
+
+/// [`Encoding::validate`](crate::Encoding::validate) at run time.
+///
+/// # Errors
+/// As the `const fn`.
+#[inline]
+pub fn validate(enc: Encoding, bytes: &[u8]) -> Result<(), DecodeError> {
+    match simd::validate(enc, bytes) {
+        Some(true) => Ok(()),
+        _ => enc.validate(bytes),
+    }
+}
+
+/// [`Encoding::decoded_len`](crate::Encoding::decoded_len) at run time.
+///
+/// # Errors
+/// As the `const fn`.
+#[inline]
+pub fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
+    match (enc, simd::validate(enc, bytes)) {
+        (Encoding::Utf8, Some(true)) => Ok(bytes.len()),
+        _ => crate::codec::decoded_len(enc, bytes),
+    }
+}
+
+/// [`Encoding::decode_into`](crate::Encoding::decode_into) at run time; after
+/// an error the contents of `out` are unspecified.
+///
+/// # Errors
+/// As the `const fn`.
+///
+/// ```
+/// use litenc_runtime::{fast, Encoding};
+///
+/// let mut out = [0u8; 16];
+/// let n = fast::decode_into(Encoding::Mutf8, b"a\xC0\x80b", &mut out).unwrap();
+/// assert_eq!(&out[..n], b"a\0b");
+/// ```
+#[inline]
+pub fn decode_into(enc: Encoding, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
+    match simd::decode_into(enc, bytes, out) {
+        Some(n) => Ok(n),
+        None => crate::codec::decode_into(enc, bytes, out),
+    }
+}
+
+/// Stamps out the run-time twins of one byte-oriented module.
+macro_rules! fast_byte_api {
+    ($(#[$doc:meta])* $m:ident, $enc:expr) => {
+        $(#[$doc])*
+        pub mod $m {
+            use crate::{DecodeError, EncodeError};
+
+            #[doc = concat!("[`", stringify!($m), "::encoded_len`](crate::", stringify!($m), "::encoded_len) at run time.")]
+            ///
+            /// # Errors
+            /// As the `const fn`.
+            #[inline]
+            pub fn encoded_len(text: &str) -> Result<usize, EncodeError> {
+                super::encoded_len($enc, text)
+            }
+
+            #[doc = concat!("[`", stringify!($m), "::encode_into`](crate::", stringify!($m), "::encode_into) at run time; after an error the contents of `out` are unspecified.")]
+            ///
+            /// # Errors
+            /// As the `const fn`.
+            #[inline]
+            pub fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+                super::encode_into($enc, text, out)
+            }
+
+            #[doc = concat!("[`", stringify!($m), "::validate`](crate::", stringify!($m), "::validate) at run time.")]
+            ///
+            /// # Errors
+            /// As the `const fn`.
+            #[inline]
+            pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
+                super::validate($enc, bytes)
+            }
+
+            #[doc = concat!("[`", stringify!($m), "::decoded_len`](crate::", stringify!($m), "::decoded_len) at run time.")]
+            ///
+            /// # Errors
+            /// As the `const fn`.
+            #[inline]
+            pub fn decoded_len(bytes: &[u8]) -> Result<usize, DecodeError> {
+                super::decoded_len($enc, bytes)
+            }
+
+            #[doc = concat!("[`", stringify!($m), "::decode_into`](crate::", stringify!($m), "::decode_into) at run time; after an error the contents of `out` are unspecified.")]
+            ///
+            /// # Errors
+            /// As the `const fn`.
+            #[inline]
+            pub fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
+                super::decode_into($enc, bytes, out)
+            }
+        }
+    };
+}
+
+fast_byte_api!(
+    /// UTF-8 at run time: validation with SIMD.
+    utf8,
+    crate::Encoding::Utf8
+);
+fast_byte_api!(
+    /// UTF-16LE bytes at run time: SIMD decoding.
+    utf16le,
+    crate::Encoding::Utf16Le
+);
+fast_byte_api!(
+    /// UTF-16BE bytes at run time: SIMD decoding.
+    utf16be,
+    crate::Encoding::Utf16Be
+);
+fast_byte_api!(
+    /// Modified UTF-8 at run time: SIMD encoding and decoding.
+    mutf8,
+    crate::Encoding::Mutf8
+);
+fast_byte_api!(
+    /// CESU-8 at run time: SIMD encoding and decoding.
+    cesu8,
+    crate::Encoding::Cesu8
+);
+fast_byte_api!(
+    /// Windows-1251 at run time: SIMD encoding and decoding.
+    windows1251,
+    crate::Encoding::Windows1251
+);
+
+/// Native UTF-16 code units at run time: the twins of
+/// [`crate::utf16`]'s unit functions.
+pub mod utf16 {
+    use crate::simd::{utf16_to_utf8, utf8_to_utf16};
+    use crate::{DecodeError, EncodeError};
+
+    /// [`utf16::units_len`](crate::utf16::units_len) at run time.
+    #[inline]
+    #[must_use]
+    pub fn units_len(text: &str) -> usize {
+        utf8_to_utf16::units_len(text)
+    }
+
+    /// [`utf16::encode_units_into`](crate::utf16::encode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
+        match utf8_to_utf16::encode_units(text, out) {
+            Some(n) => Ok(n),
+            None => crate::utf16::encode_units_into(text, out),
+        }
+    }
+
+    /// [`utf16::decoded_units_len`](crate::utf16::decoded_units_len) at run time.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
+        crate::utf16::decoded_units_len(units)
+    }
+
+    /// [`utf16::decode_units_into`](crate::utf16::decode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
+        match utf16_to_utf8::decode_units(units, out) {
+            Some(n) => Ok(n),
+            None => crate::utf16::decode_units_into(units, out),
+        }
+    }
+}
