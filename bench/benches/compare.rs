@@ -136,7 +136,7 @@ fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     let mut g = group(c, "w1251_decode", name, size, text);
     let mut out = vec![0u8; bytes.len() * 3];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::windows1251::decode_into(black_box(&bytes), &mut out).unwrap())
+        b.iter(|| litenc::fast::windows1251::decode_into(black_box(&bytes), &mut out).unwrap())
     });
     if size == "100KB" {
         g.bench_function("litenc_reference", |b| {
@@ -163,7 +163,7 @@ fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     let mut g = group(c, "w1251_encode", name, size, text);
     let mut out = vec![0u8; text.len() + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::windows1251::encode_into(black_box(text), &mut out).unwrap())
+        b.iter(|| litenc::fast::windows1251::encode_into(black_box(text), &mut out).unwrap())
     });
     if size == "100KB" {
         g.bench_function("litenc_reference", |b| {
@@ -195,7 +195,7 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     let mut g = group(c, "utf8_to_utf16", name, size, text);
     let mut out = vec![0u16; text.len() + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::utf16::encode_units_into(black_box(text), &mut out).unwrap())
+        b.iter(|| litenc::fast::utf16::encode_units_into(black_box(text), &mut out).unwrap())
     });
     if size == "100KB" {
         g.bench_function("litenc_reference", |b| {
@@ -230,7 +230,7 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     let mut g = group(c, "utf16_to_utf8", name, size, text);
     let mut out = vec![0u8; units.len() * 3 + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::utf16::decode_units_into(black_box(&units), &mut out).unwrap())
+        b.iter(|| litenc::fast::utf16::decode_units_into(black_box(&units), &mut out).unwrap())
     });
     if size == "100KB" {
         g.bench_function("litenc_reference", |b| {
@@ -274,9 +274,9 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         g.bench_function("litenc", |b| {
             b.iter(|| {
                 if be {
-                    litenc::utf16be::decode_into(black_box(&input), &mut out).unwrap()
+                    litenc::fast::utf16be::decode_into(black_box(&input), &mut out).unwrap()
                 } else {
-                    litenc::utf16le::decode_into(black_box(&input), &mut out).unwrap()
+                    litenc::fast::utf16le::decode_into(black_box(&input), &mut out).unwrap()
                 }
             })
         });
@@ -301,7 +301,7 @@ fn utf8_validate(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str)
     let bytes = text.as_bytes();
     let mut g = group(c, "utf8_validate", name, size, text);
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::utf8::validate(black_box(bytes)).is_ok())
+        b.iter(|| litenc::fast::utf8::validate(black_box(bytes)).is_ok())
     });
     if size == "100KB" {
         g.bench_function("litenc_reference", |b| {
@@ -337,9 +337,9 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         g.bench_function("litenc", |b| {
             b.iter(|| {
                 if java {
-                    litenc::mutf8::encode_into(black_box(text), &mut out).unwrap()
+                    litenc::fast::mutf8::encode_into(black_box(text), &mut out).unwrap()
                 } else {
-                    litenc::cesu8::encode_into(black_box(text), &mut out).unwrap()
+                    litenc::fast::cesu8::encode_into(black_box(text), &mut out).unwrap()
                 }
             })
         });
@@ -378,9 +378,9 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         g.bench_function("litenc", |b| {
             b.iter(|| {
                 if java {
-                    litenc::mutf8::decode_into(black_box(&encoded), &mut out).unwrap()
+                    litenc::fast::mutf8::decode_into(black_box(&encoded), &mut out).unwrap()
                 } else {
-                    litenc::cesu8::decode_into(black_box(&encoded), &mut out).unwrap()
+                    litenc::fast::cesu8::decode_into(black_box(&encoded), &mut out).unwrap()
                 }
             })
         });
