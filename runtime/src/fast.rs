@@ -37,6 +37,25 @@
 
 use crate::{simd, DecodeError, EncodeError, Encoding};
 
+/// Which kernels the functions of this module run on this CPU: `"avx2"`
+/// (x86_64 with AVX2, BMI1, BMI2, POPCNT and LZCNT, detected at run time
+/// with the `std` feature, at compile time without it) or `"portable"`
+/// (the scalar code of the `const fn`s, everywhere else). The answers are
+/// the same either way; only the speed differs.
+///
+/// ```
+/// let k = litenc_runtime::fast::implementation();
+/// assert!(k == "avx2" || k == "portable");
+/// ```
+#[must_use]
+pub fn implementation() -> &'static str {
+    if simd::avx2() {
+        "avx2"
+    } else {
+        "portable"
+    }
+}
+
 /// [`Encoding::encoded_len`](crate::Encoding::encoded_len) at run time.
 ///
 /// # Errors

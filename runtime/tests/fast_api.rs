@@ -1,0 +1,406 @@
+//! The run-time twins of `litenc_runtime::fast` against the `const fn`s they
+//! stand for: the same `Ok` value and output, the same error (positions,
+//! character, length needed), for every function, on inputs built so that
+//! every SIMD block boundary (32 and 64 bytes) falls at every place of every
+//! kind of character and error, into output buffers of every length around
+//! the one needed.
+//!
+//! The kernels run here with AVX2 when the CPU has it (detected at run time:
+//! `std` is a default feature); `avx2_is_used` makes sure a detection bug
+//! cannot quietly send every test down the scalar path.
+
+use litenc_runtime::{fast, utf16, Encoding};
+
+const ALL: [Encoding; 6] = [
+    Encoding::Utf8,
+    Encoding::Utf16Le,
+    Encoding::Utf16Be,
+    Encoding::Mutf8,
+    Encoding::Cesu8,
+    Encoding::Windows1251,
+];
+
+/// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
+/// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters
+/// Windows-1251 cannot hold, and the last scalar values of each length.
+const PIECES: [&str; 16] = [
+    "",
+    "a",
+    "\0",
+    "Ж",
+    "ё",
+    "Ё",
+    "é",
+    "€",
+    "—«»…",
+    "世",
+    "界世界",
+    "😀",
+    "😀😀",
+    "\u{7FF}\u{800}",
+    "\u{FFFF}\u{10000}",
+    "\u{10FFFF}",
+];
+
+/// `p` bytes of varied ASCII.
+fn ascii(p: usize, salt: usize) -> String {
+    (0..p)
+        .map(|k| char::from(b'a' + u8::try_from((k + salt) % 26).unwrap()))
+        .collect()
+}
+
+/// A small xorshift generator, so the random cases are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n as u64).unwrap()
+    }
+}
+
+/// A random text mixing runs of ASCII with the other pieces, as real text
+/// in Russian, Chinese or emoji chat does.
+fn random_text(rng: &mut Rng, max_len: usize) -> String {
+    let mut s = String::new();
+    while s.len() < max_len {
+        match rng.below(4) {
+            0 => s.push_str(&ascii(rng.below(40), rng.below(26))),
+            1 => {
+                for _ in 0..rng.below(20) {
+                    s.push(char::from_u32(0x410 + u32::try_from(rng.below(64)).unwrap()).unwrap());
+                }
+            }
+            2 => {
+                for _ in 0..rng.below(12) {
+                    s.push(
+                        char::from_u32(0x4E00 + u32::try_from(rng.below(0x5000)).unwrap()).unwrap(),
+                    );
+                }
+            }
+            _ => s.push_str(PIECES[rng.below(PIECES.len())]),
+        }
+    }
+    s
+}
+
+/// Output lengths to try: all up to `needed + 40` for short outputs, and
+/// around `needed` and the worst case for long ones.
+fn lens(needed: usize, worst: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = if needed <= 80 {
+        (0..=needed + 40).collect()
+    } else {
+        let mut v = vec![0, 1, 31, 32, 33, needed / 2];
+        v.extend(needed - 33..=needed + 33);
+        v
+    };
+    v.extend([worst.saturating_sub(1), worst, worst + 1, worst + 64]);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn check_encode(enc: Encoding, text: &str) {
+    let want_len = enc.encoded_len(text);
+    assert_eq!(
+        fast::encoded_len(enc, text),
+        want_len,
+        "{enc} encoded_len {text:?}"
+    );
+    let needed = match want_len {
+        Ok(n) => n,
+        Err(_) => text.len(),
+    };
+    for len in lens(needed, text.len() * enc.max_bytes_per_utf8_byte()) {
+        let mut slow = vec![0xA5; len];
+        let want = enc.encode_into(text, &mut slow);
+        let mut quick = vec![0x5A; len];
+        let got = fast::encode_into(enc, text, &mut quick);
+        assert_eq!(got, want, "{enc} encode_into {text:?} into {len}");
+        if let Ok(n) = want {
+            assert_eq!(
+                quick[..n],
+                slow[..n],
+                "{enc} encode_into {text:?} into {len}: bytes"
+            );
+        }
+    }
+}
+
+fn check_decode(enc: Encoding, bytes: &[u8]) {
+    let want_len = enc.decoded_len(bytes);
+    assert_eq!(
+        fast::decoded_len(enc, bytes),
+        want_len,
+        "{enc} decoded_len {bytes:02X?}"
+    );
+    assert_eq!(
+        fast::validate(enc, bytes),
+        enc.validate(bytes),
+        "{enc} validate {bytes:02X?}"
+    );
+    let needed = match want_len {
+        Ok(n) => n,
+        Err(_) => bytes.len(),
+    };
+    for len in lens(needed, bytes.len() * enc.max_utf8_bytes_per_byte()) {
+        let mut slow = vec![0xA5; len];
+        let want = enc.decode_into(bytes, &mut slow);
+        let mut quick = vec![0x5A; len];
+        let got = fast::decode_into(enc, bytes, &mut quick);
+        assert_eq!(got, want, "{enc} decode_into {bytes:02X?} into {len}");
+        if let Ok(n) = want {
+            assert_eq!(
+                quick[..n],
+                slow[..n],
+                "{enc} decode_into {bytes:02X?} into {len}: bytes"
+            );
+        }
+    }
+}
+
+fn check_units(text: &str) {
+    assert_eq!(
+        fast::utf16::units_len(text),
+        utf16::units_len(text),
+        "units_len {text:?}"
+    );
+    let needed = utf16::units_len(text);
+    for len in lens(needed, text.len()) {
+        let mut slow = vec![0xA5A5; len];
+        let want = utf16::encode_units_into(text, &mut slow);
+        let mut quick = vec![0x5A5A; len];
+        let got = fast::utf16::encode_units_into(text, &mut quick);
+        assert_eq!(got, want, "encode_units_into {text:?} into {len}");
+        if let Ok(n) = want {
+            assert_eq!(
+                quick[..n],
+                slow[..n],
+                "encode_units_into {text:?} into {len}: units"
+            );
+        }
+    }
+    let units: Vec<u16> = text.encode_utf16().collect();
+    check_decode_units(&units);
+}
+
+fn check_decode_units(units: &[u16]) {
+    let want_len = utf16::decoded_units_len(units);
+    assert_eq!(
+        fast::utf16::decoded_units_len(units),
+        want_len,
+        "decoded_units_len {units:04X?}"
+    );
+    let needed = want_len.unwrap_or(units.len());
+    for len in lens(needed, 3 * units.len()) {
+        let mut slow = vec![0xA5; len];
+        let want = utf16::decode_units_into(units, &mut slow);
+        let mut quick = vec![0x5A; len];
+        let got = fast::utf16::decode_units_into(units, &mut quick);
+        assert_eq!(got, want, "decode_units_into {units:04X?} into {len}");
+        if let Ok(n) = want {
+            assert_eq!(
+                quick[..n],
+                slow[..n],
+                "decode_units_into {units:04X?} into {len}: bytes"
+            );
+        }
+    }
+}
+
+/// Every encoding's encoded form of `text`, where it has one.
+fn encodings_of(text: &str) -> Vec<(Encoding, Vec<u8>)> {
+    ALL.iter()
+        .filter_map(|&e| e.encode(text).ok().map(|b| (e, b)))
+        .collect()
+}
+
+#[test]
+fn avx2_is_used() {
+    // A detection bug must not quietly send every test here down the
+    // portable path: on a CPU with AVX2 (and `std` on), the kernels run.
+    #[cfg(target_arch = "x86_64")]
+    {
+        let has = std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt");
+        assert_eq!(
+            fast::implementation(),
+            if has { "avx2" } else { "portable" }
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    assert_eq!(fast::implementation(), "portable");
+}
+
+#[test]
+fn every_piece_at_every_offset() {
+    for piece in PIECES {
+        for before in 0..64 {
+            for after in [0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65] {
+                let text = format!("{}{piece}{}", ascii(before, 0), ascii(after, 7));
+                for enc in ALL {
+                    check_encode(enc, &text);
+                }
+                for (enc, bytes) in encodings_of(&text) {
+                    check_decode(enc, &bytes);
+                }
+                check_units(&text);
+            }
+        }
+    }
+}
+
+/// Ill-formed sequences of each encoding, each put at every offset.
+fn bad_sequences(enc: Encoding) -> Vec<Vec<u8>> {
+    let utf8_family: Vec<Vec<u8>> = vec![
+        vec![0x80],
+        vec![0xBF],
+        vec![0xC0, 0x80],
+        vec![0xC1, 0xBF],
+        vec![0xC2],
+        vec![0xC2, 0x41],
+        vec![0xE0, 0x80, 0x80],
+        vec![0xE0, 0x9F, 0xBF],
+        vec![0xE2, 0x82],
+        vec![0xE2, 0x82, 0x41],
+        vec![0xED, 0xA0, 0x80],
+        vec![0xED, 0xBF, 0xBF],
+        vec![0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80],
+        vec![0xED, 0xB8, 0x80, 0xED, 0xA0, 0xBD],
+        vec![0xED, 0xA0, 0xBD, 0x41],
+        vec![0xF0, 0x80, 0x80, 0x80],
+        vec![0xF0, 0x9F, 0x98, 0x80],
+        vec![0xF0, 0x9F, 0x98],
+        vec![0xF4, 0x90, 0x80, 0x80],
+        vec![0xF5, 0x80, 0x80, 0x80],
+        vec![0xF8, 0x88, 0x80, 0x80, 0x80],
+        vec![0xFF],
+        vec![0x00],
+    ];
+    match enc {
+        Encoding::Utf8 | Encoding::Mutf8 | Encoding::Cesu8 => utf8_family,
+        Encoding::Utf16Le => vec![
+            vec![0x00, 0xD8],
+            vec![0x00, 0xDC],
+            vec![0x00, 0xD8, 0x41, 0x00],
+            vec![0x00, 0xDC, 0x00, 0xD8],
+            vec![0x41],
+        ],
+        Encoding::Utf16Be => vec![
+            vec![0xD8, 0x00],
+            vec![0xDC, 0x00],
+            vec![0xD8, 0x00, 0x00, 0x41],
+            vec![0xDC, 0x00, 0xD8, 0x00],
+            vec![0x41],
+        ],
+        // Every byte decodes; nothing is ill-formed.
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn every_error_at_every_offset() {
+    for enc in ALL {
+        for bad in bad_sequences(enc) {
+            for before in 0..64 {
+                for after in [0, 1, 2, 3, 8, 31, 32, 33, 64] {
+                    // The padding in the encoding's own form of ASCII.
+                    let pre = enc.encode(&ascii(before, 3)).unwrap();
+                    let post = enc.encode(&ascii(after, 5)).unwrap();
+                    let mut bytes = pre;
+                    bytes.extend_from_slice(&bad);
+                    bytes.extend_from_slice(&post);
+                    check_decode(enc, &bytes);
+                }
+            }
+        }
+    }
+    for bad in [
+        &[0xD800][..],
+        &[0xDC00],
+        &[0xD800, 0x41],
+        &[0xDC00, 0xD800],
+        &[0xDBFF],
+    ] {
+        for before in 0..64 {
+            for after in [0, 1, 2, 15, 16, 17, 33] {
+                let mut units: Vec<u16> = ascii(before, 1).encode_utf16().collect();
+                units.extend_from_slice(bad);
+                units.extend(ascii(after, 2).encode_utf16());
+                check_decode_units(&units);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_texts() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..600 {
+        let text = random_text(&mut rng, 1 + round % 300);
+        for enc in ALL {
+            check_encode(enc, &text);
+        }
+        for (enc, bytes) in encodings_of(&text) {
+            check_decode(enc, &bytes);
+            // The same input with one byte changed: most such changes make it
+            // ill-formed somewhere in the middle of a block.
+            if !bytes.is_empty() {
+                let mut bad = bytes.clone();
+                let k = rng.below(bad.len());
+                bad[k] ^= 1 << rng.below(8);
+                check_decode(enc, &bad);
+                check_decode(enc, &bad[..rng.below(bad.len())]);
+            }
+        }
+        check_units(&text);
+        let mut units: Vec<u16> = text.encode_utf16().collect();
+        if !units.is_empty() {
+            let k = rng.below(units.len());
+            units[k] = 0xD800 + u16::try_from(rng.below(0x800)).unwrap();
+            check_decode_units(&units);
+        }
+    }
+}
+
+#[test]
+fn cyrillic_windows_1251_runs() {
+    // Every Windows-1251 character, in runs long enough for several blocks,
+    // shifted to every offset, both ways.
+    let all: String = (0..=255u8)
+        .map(litenc_runtime::windows1251::decode_byte)
+        .collect();
+    for before in 0..64 {
+        let text = format!("{}{all}{all}", ascii(before, 4));
+        check_encode(Encoding::Windows1251, &text);
+        let bytes = Encoding::Windows1251.encode(&text).unwrap();
+        check_decode(Encoding::Windows1251, &bytes);
+    }
+}
+
+#[test]
+fn alloc_helpers_agree() {
+    let mut rng = Rng(7);
+    for round in 0..200 {
+        let text = random_text(&mut rng, 1 + round * 3);
+        assert_eq!(
+            utf16::encode_units(&text),
+            text.encode_utf16().collect::<Vec<_>>()
+        );
+        let units: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(utf16::decode_units(&units).unwrap(), text);
+        for (enc, bytes) in encodings_of(&text) {
+            assert_eq!(enc.decode(&bytes).unwrap(), text, "{enc}");
+            assert_eq!(enc.decode_lossy(&bytes), text, "{enc}");
+        }
+    }
+}
