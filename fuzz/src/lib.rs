@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 
 use litenc_runtime::{
-    cesu8, mutf8, utf16, utf16be, utf16le, utf8, windows1251, DecodeError, DecodeErrorKind,
+    cesu8, fast, mutf8, utf16, utf16be, utf16le, utf8, windows1251, DecodeError, DecodeErrorKind,
     EncodeError, Encoding,
 };
 
@@ -273,6 +273,7 @@ pub fn check_decode(enc: Encoding, data: &[u8]) {
     if enc == Encoding::Mutf8 {
         check_mutf8_bytes_as_units(data);
     }
+    check_fast_decode(enc, data);
 }
 
 /// Modified UTF-8 bytes through the code-unit decoder of `mutf8`.
@@ -302,6 +303,50 @@ fn check_mutf8_bytes_as_units(data: &[u8]) {
     }
 }
 
+/// The run-time twin `fast` against the `const fn` `slow` for every output
+/// size: the same result, and on success the same first `n` units (after an
+/// error, `fast`'s output is unspecified by contract).
+fn check_fast_twin<U: Copy + PartialEq + std::fmt::Debug, T: PartialEq + std::fmt::Debug>(
+    fast: &dyn Fn(&mut [U]) -> Result<usize, T>,
+    slow: &dyn Fn(&mut [U]) -> Result<usize, T>,
+    needed: usize,
+    worst: usize,
+    fill: U,
+    what: &str,
+) {
+    let mut lens = sizes(needed);
+    lens.extend([worst, worst + 33]);
+    for len in lens {
+        let mut a = vec![fill; len];
+        let mut b = vec![fill; len];
+        let got = fast(&mut a);
+        let want = slow(&mut b);
+        assert_eq!(got, want, "fast {what} into {len}");
+        if let Ok(n) = want {
+            assert_eq!(a[..n], b[..n], "fast {what} into {len}: output");
+        }
+    }
+}
+
+/// Every function of `litenc_runtime::fast` on `data` against its `const fn`.
+fn check_fast_decode(enc: Encoding, data: &[u8]) {
+    assert_eq!(
+        fast::validate(enc, data),
+        enc.validate(data),
+        "fast validate {enc}"
+    );
+    let len = enc.decoded_len(data);
+    assert_eq!(fast::decoded_len(enc, data), len, "fast decoded_len {enc}");
+    check_fast_twin(
+        &|out| fast::decode_into(enc, data, out),
+        &|out| enc.decode_into(data, out),
+        len.unwrap_or(data.len()),
+        data.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
+        CANARY,
+        "decode_into",
+    );
+}
+
 /// Arbitrary text through every encoder and back.
 ///
 /// # Panics
@@ -323,6 +368,15 @@ pub fn check_encode(s: &str) {
         );
         check_encode_into(&|out| enc.encode_into(s, out), &want, s.len(), CANARY);
         check_encode_into(&|out| (a.encode_into)(s, out), &want, s.len(), CANARY);
+        assert_eq!(fast::encoded_len(enc, s), el, "fast encoded_len {enc}");
+        check_fast_twin(
+            &|out| fast::encode_into(enc, s, out),
+            &|out| enc.encode_into(s, out),
+            el.unwrap_or(s.len()),
+            s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),
+            CANARY,
+            "encode_into",
+        );
         let e = enc.encode(s);
         assert_eq!((a.encode)(s), e, "module encode");
         assert_eq!(e, want, "encode {enc}");
@@ -353,6 +407,15 @@ pub fn check_encode(s: &str) {
         CANARY16,
     );
     assert_eq!(utf16::encode_units(s), units);
+    assert_eq!(fast::utf16::units_len(s), units.len(), "fast units_len");
+    check_fast_twin(
+        &|out| fast::utf16::encode_units_into(s, out),
+        &|out| utf16::encode_units_into(s, out),
+        units.len(),
+        s.len(),
+        CANARY16,
+        "encode_units_into",
+    );
     assert_eq!(utf16::decode_units(&units).as_deref(), Ok(s));
     assert_eq!(
         Ok(mutf8::encode_units(&units)),
@@ -392,6 +455,14 @@ pub fn check_utf16_units(units: &[u16]) {
         units.len(),
         CANARY,
         native,
+    );
+    check_fast_twin(
+        &|out| fast::utf16::decode_units_into(units, out),
+        &|out| utf16::decode_units_into(units, out),
+        len.unwrap_or(units.len()),
+        units.len().saturating_mul(3),
+        CANARY,
+        "decode_units_into",
     );
     let d = utf16::decode_units(units);
     match &want {

@@ -2,7 +2,7 @@
 //! `const`.
 //!
 //! Every function here has a `const fn` of the same name (in the module of
-//! the same name one level up, or on [`Encoding`](crate::Encoding)) and
+//! the same name one level up, or on [`Encoding`]) and
 //! returns exactly what that one returns, for every input and every buffer
 //! length: the same `Ok` value and bytes, the same error with the same
 //! positions. What differs:
@@ -56,7 +56,7 @@ pub fn implementation() -> &'static str {
     }
 }
 
-/// [`Encoding::encoded_len`](crate::Encoding::encoded_len) at run time.
+/// [`Encoding::encoded_len`] at run time.
 ///
 /// # Errors
 /// As the `const fn`.
@@ -68,7 +68,7 @@ pub fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
     }
 }
 
-/// [`Encoding::encode_into`](crate::Encoding::encode_into) at run time; after
+/// [`Encoding::encode_into`] at run time; after
 /// an error the contents of `out` are unspecified.
 ///
 /// # Errors
@@ -89,7 +89,7 @@ pub fn encode_into(enc: Encoding, text: &str, out: &mut [u8]) -> Result<usize, E
     }
 }
 
-/// [`Encoding::validate`](crate::Encoding::validate) at run time.
+/// [`Encoding::validate`] at run time.
 ///
 /// # Errors
 /// As the `const fn`.
@@ -101,7 +101,7 @@ pub fn validate(enc: Encoding, bytes: &[u8]) -> Result<(), DecodeError> {
     }
 }
 
-/// [`Encoding::decoded_len`](crate::Encoding::decoded_len) at run time.
+/// [`Encoding::decoded_len`] at run time.
 ///
 /// # Errors
 /// As the `const fn`.
@@ -113,7 +113,7 @@ pub fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
     }
 }
 
-/// [`Encoding::decode_into`](crate::Encoding::decode_into) at run time; after
+/// [`Encoding::decode_into`] at run time; after
 /// an error the contents of `out` are unspecified.
 ///
 /// # Errors

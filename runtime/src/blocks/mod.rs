@@ -1,16 +1,20 @@
-//! The fast paths of the codec (issue 4).
+//! The `const` fast paths of the codec (issue 4).
 //!
-//! # The decision: `const fn` fast paths, no SIMD
+//! # Two layers
 //!
 //! Every public encode and decode function of litenc is a `const fn`, so that
 //! a literal encoded at compile time and the same text encoded at run time go
 //! through one codec. Stable Rust has no way for a `const fn` to run other
 //! code at run time than at compile time (`const_eval_select` is unstable),
-//! so a `core::arch` SIMD path could only sit behind *new*, non-`const`
-//! functions, or behind the `alloc` helpers alone, and the `_into` functions
-//! that callers with their own buffers use would stay slow.
+//! so SIMD cannot sit behind them. The speed therefore comes in two layers:
 //!
-//! So the fast paths here are themselves `const fn`, written in the subset of
+//! - **Here**, scalar `const fn` block code, which every `const fn` of the
+//!   API runs, at compile time and at run time.
+//! - **`crate::simd`**, AVX2 kernels behind the non-`const` twins in
+//!   [`crate::fast`] (and the `alloc` helpers), which fall back to the code
+//!   here for the blocks they do not take and on CPUs without AVX2.
+//!
+//! The code here is written in the subset of
 //! Rust that `const` allows and that LLVM still compiles well:
 //!
 //! - **Words, not bytes.** ASCII, which most text is mostly made of, is
@@ -40,12 +44,10 @@
 //!   a 3-byte sequence) while at least that much room is left, and fall
 //!   back to exact writes only in the last few bytes of the buffer.
 //!
-//! Everything here is safe code, so the crate keeps `#![forbid(unsafe_code)]`.
-//! The benchmark (`bench/`, `docs/performance.md`) shows what this reaches
-//! and where SIMD peers (simdutf, simdutf8) stay ahead: on non-ASCII text
-//! they are several times faster than any scalar `const` code, and closing
-//! that gap needs non-`const` entry points, which is a question of API, not
-//! of this module.
+//! Everything here is safe code. The benchmark (`bench/`,
+//! `docs/performance.md`) shows what this layer reaches: on non-ASCII text
+//! the SIMD peers (simdutf, simdutf8) are several times faster than any
+//! scalar code, which is why `crate::simd` exists.
 //!
 //! - **Blocks without branches.** Text that alternates between ASCII
 //!   (spaces, punctuation) and another script defeats branch prediction in
