@@ -12,10 +12,12 @@
 //!   one pass. Stable Rust cannot run other code in a `const fn` at run time
 //!   than at compile time, so the `const fn`s stay scalar; see the table in
 //!   the README for what each gains.
-//! - **`out` after an error.** The `const fn`s check their whole input before
-//!   they write, so after an error `out` is as it was. These write as they
-//!   go, so after an error the contents of `out` are unspecified (as with
-//!   simdutf or `encoding_rs`); the error itself is the same.
+//! - **The rest of `out`.** The `const fn`s check their whole input before
+//!   they write, so after an error `out` is as it was, and they write
+//!   nothing past the length they return. These write as they go, in whole
+//!   vectors: after an error the contents of `out` are unspecified, and
+//!   after `Ok(n)` the bytes past `n` may have been overwritten too (as with
+//!   simdutf). The results themselves are the same.
 //!
 //! Use these at run time, the `const fn`s in `const` items; the `alloc`
 //! helpers (`encode`, `decode`, [`utf16::encode_units`](crate::utf16::encode_units),

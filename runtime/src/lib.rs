@@ -24,8 +24,15 @@
 //! same operations are methods of [`Encoding`], for an encoding chosen at run
 //! time ([`Encoding::for_label`]). [`utf16`] works on native `u16` code
 //! units, and [`mutf8`] also on code units with unpaired surrogates, as Java
-//! strings have them. [`const_encode!`] turns any `const` `&str` into an
-//! array of the right length:
+//! strings have them.
+//!
+//! **At run time**, [`fast`] has a twin of each of these functions, not
+//! `const`, with the same answers, that runs AVX2 kernels where the CPU has
+//! them (several times faster on non-ASCII text; the README has the
+//! figures). The `alloc` helpers call the twins already.
+//!
+//! [`const_encode!`] turns any `const` `&str` into an array of the right
+//! length:
 //!
 //! ```
 //! use litenc_runtime::{const_encode, windows1251};
