@@ -7,7 +7,7 @@
 //! length: the same `Ok` value and bytes, the same error with the same
 //! positions. What differs:
 //!
-//! - **Speed.** These may use SIMD (AVX2 on x86_64, detected at run time with
+//! - **Speed.** These may use SIMD (AVX2 on `x86_64`, detected at run time with
 //!   the `std` feature, at compile time without it) and write their output in
 //!   one pass. Stable Rust cannot run other code in a `const fn` at run time
 //!   than at compile time, so the `const fn`s stay scalar; see the table in
@@ -40,7 +40,7 @@
 use crate::{simd, DecodeError, EncodeError, Encoding};
 
 /// Which kernels the functions of this module run on this CPU: `"avx2"`
-/// (x86_64 with AVX2, BMI1, BMI2, POPCNT and LZCNT, detected at run time
+/// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, detected at run time
 /// with the `std` feature, at compile time without it) or `"portable"`
 /// (the scalar code of the `const fn`s, everywhere else). The answers are
 /// the same either way; only the speed differs.

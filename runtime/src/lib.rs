@@ -109,7 +109,7 @@
 //! # Cargo features
 //!
 //! - `std` (default): implies `alloc`; the SIMD kernels behind [`fast`]
-//!   detect the CPU's features at run time (AVX2 on x86_64). Without `std`
+//!   detect the CPU's features at run time (AVX2 on `x86_64`). Without `std`
 //!   they run only where the target enables those features at compile time
 //!   (`-C target-cpu=x86-64-v3`, say), and the scalar paths everywhere else.
 //! - `alloc`: `encode`, `decode`, `decode_lossy` and the other helpers that
@@ -128,11 +128,11 @@ extern crate alloc;
 extern crate std;
 
 mod api;
+mod blocks;
 mod cesu;
 mod codec;
 mod encoding;
 mod error;
-mod blocks;
 mod limits;
 mod scalar;
 mod simd;

@@ -1,23 +1,745 @@
-//! MUTF-8 (`JAVA`) and CESU-8. PORTABLE PLACEHOLDER: to be replaced by the AVX2 kernels.
+//! Modified UTF-8 (`JAVA`) and CESU-8 from and to UTF-8, with AVX2.
+//!
+//! Both encodings are UTF-8 but for two things: a supplementary character
+//! is two 3-byte encoded surrogates (`ED A0..=AF xx ED B0..=BF xx`) instead
+//! of one 4-byte sequence, and, in modified UTF-8, U+0000 is `C0 80`
+//! instead of `00`. So text that has neither is the same bytes in all
+//! three, and the kernels here are copies that stop only at those places.
+//!
+//! # Encoding
+//!
+//! The input is a `&str`, so a byte `F0` or above is always the lead of a
+//! 4-byte sequence, and a zero byte always U+0000, wherever the cursor is:
+//! the loop need not know where characters start. It loads 64 bytes, stores
+//! them at the output cursor straight away, and tests them for such bytes;
+//! if there are none (Russian, Chinese, English: always), both cursors move
+//! by 64. Otherwise the bytes before the first one are already in place;
+//! the cursors move to it, the one character is transcoded (two encoded
+//! surrogates, or `C0 80`), and the loop goes on from the next byte. The
+//! last bytes (fewer than 64, or those the output room does not allow a
+//! 64-byte store for) go through the same loop in a padded stack buffer.
+//!
+//! # Decoding
+//!
+//! Valid input is, byte for byte, UTF-8 with encoded surrogates allowed,
+//! 4-byte sequences forbidden, and (modified UTF-8) `C0 80` allowed and
+//! `00` forbidden. The UTF-8 validator of [`super::utf8`] checks exactly
+//! that with other nibble tables ([`CESU8`], [`MUTF8`]) plus a test for
+//! zero bytes, over the whole input in 64-byte blocks, never restarted.
+//! Besides, each block yields a bit mask of its *special* bytes: the second
+//! byte of every `ED A0..=BF` (an encoded surrogate) and, for modified
+//! UTF-8, every byte after a `C0`. A block without one is stored as it
+//! is. In a block with some, the plain bytes up to each special character
+//! are copied (one 64-byte copy from the copy cursor), and the character is
+//! decoded by a few scalar instructions: a surrogate pair, whose six bytes
+//! are checked here (high surrogate, then low), becomes one 4-byte
+//! sequence, and `C0 80` becomes `00`; an unpaired surrogate or a `C0` not
+//! followed by `80` is an error at once. A pair may run up to five bytes
+//! into the next block, whose special bits up to the copy cursor are then
+//! dropped. Emoji text, a surrogate pair every twenty bytes or so, thus
+//! stays in the vector loop.
+//!
+//! Errors are collected in the validator and tested once, after the loop.
+//! The loop runs while 128 bytes of input are left (the copies read up to
+//! 64 bytes past a special character); the rest, from the start of the last
+//! character the loop did not finish, goes through the same loop in a
+//! buffer padded with spaces, which are valid and decode to themselves, so
+//! the output of the real bytes is the output less the padding.
 
-use crate::Encoding;
+// The codec's short names (see `crate::blocks`): `b` input bytes, `n` its
+// length, `i` input cursor, `at` output cursor, `p` block, `v` a vector.
+#![allow(clippy::many_single_char_names)]
+// Elsewhere only the portable fallbacks are used.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
 
-const fn enc(java: bool) -> Encoding {
-    if java {
-        Encoding::Mutf8
-    } else {
-        Encoding::Cesu8
-    }
-}
+#[cfg(target_arch = "x86_64")]
+use super::utf8::{high_bits, load, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8};
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::{
+    __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256,
+    _mm256_setzero_si256, _mm256_slli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+};
 
 /// Encodes `text`; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
-    crate::codec::encode_into(enc(JAVA), text, dst).ok()
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `encode_avx2` enables.
+            return unsafe { encode_avx2::<JAVA>(text, dst) };
+        }
+    }
+    crate::blocks::cesu::encode_into::<JAVA>(text, dst).ok()
 }
 
 /// Decodes to UTF-8; `None` if `bytes` is ill-formed or `dst` too short.
 #[inline]
 pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    crate::codec::decode_into(enc(JAVA), bytes, dst).ok()
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `decode_avx2` enables.
+            return unsafe { decode_avx2::<JAVA>(bytes, dst) };
+        }
+    }
+    crate::blocks::cesu::decode_into::<JAVA>(bytes, dst).ok()
+}
+
+/// Stores `v` at `p`, which must have 32 writable bytes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn store(p: *mut u8, v: __m256i) {
+    _mm256_storeu_si256(p.cast(), v);
+}
+
+/// Copies 64 bytes from `src` to `out` (both must have them).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn copy64(src: *const u8, out: *mut u8) {
+    let a = load(src);
+    let b = load(src.add(32));
+    store(out, a);
+    store(out.add(32), b);
+}
+
+/// Whether a byte is a continuation byte (`80..=BF`).
+#[inline]
+const fn is_cont(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+// ---------------------------------------------------------------- encoding
+
+/// Per byte of `v` (bytes of a `&str`), all ones where the byte is not
+/// copied as it is: `F0..=FF` (a 4-byte lead), and for `JAVA` also `00`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn encode_special<const JAVA: bool>(v: __m256i) -> __m256i {
+    if JAVA {
+        // `v - 1` wraps `00` to `FF` and takes `F0..=FF` to `EF..=FE`, so
+        // both are exactly the bytes with `v - 1 >= EF` (unsigned).
+        let t = _mm256_add_epi8(v, splat(0xFF));
+        _mm256_cmpeq_epi8(_mm256_max_epu8(t, splat(0xEF)), t)
+    } else {
+        _mm256_cmpeq_epi8(_mm256_max_epu8(v, splat(0xF0)), v)
+    }
+}
+
+/// The encoding loop over `b` (the bytes of a `&str`) into `dst`: while 64
+/// bytes of input are left and 72 bytes of room (a 64-byte store at the
+/// cursor, or eight bytes written up to 63 bytes past it). Returns the input
+/// and output cursors, the input cursor on a character boundary.
+///
+/// # Safety
+/// The CPU must have the enabled features, and `b` must be valid UTF-8.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let n = b.len();
+    let cap = dst.len();
+    let src = b.as_ptr();
+    let out = dst.as_mut_ptr();
+    let mut i = 0;
+    let mut at = 0;
+    // Each turn loads 64 bytes and stores them at once, then asks whether
+    // any needs transcoding. If not (the hot path: one load, test and store
+    // per 32 bytes), the cursors move by 64, wherever characters start: the
+    // bytes that need transcoding are recognised by themselves. Else the
+    // stored bytes before the first such byte are right; the cursors move to
+    // it, that one character is transcoded, and the next turn starts after
+    // it, so several in a block cost a turn each.
+    while i + 64 <= n && at + 72 <= cap {
+        // SAFETY (of every access in this loop): the loads read
+        // `i..i + 64 <= n`, the stores write `at..at + 64 <= cap`. A byte to
+        // transcode at `i + k` (`k < 64`) is followed by its whole
+        // character (the input is UTF-8), so reading `i + k + 3` is in
+        // bounds, and its output, written as one 8-byte word, ends at
+        // `at + k + 8 <= at + 71`, within `cap`.
+        let x = load(src.add(i));
+        let y = load(src.add(i + 32));
+        store(out.add(at), x);
+        store(out.add(at + 32), y);
+        let sx = encode_special::<JAVA>(x);
+        let sy = encode_special::<JAVA>(y);
+        let s = _mm256_or_si256(sx, sy);
+        if _mm256_testz_si256(s, s) != 0 {
+            i += 64;
+            at += 64;
+            continue;
+        }
+        let mask = u64::from(high_bits(sx)) | (u64::from(high_bits(sy)) << 32);
+        let k = mask.trailing_zeros() as usize;
+        i += k;
+        at += k;
+        let b0 = *src.add(i);
+        if JAVA && b0 == 0 {
+            *out.add(at) = 0xC0;
+            *out.add(at + 1) = 0x80;
+            at += 2;
+            i += 1;
+        } else {
+            // A 4-byte sequence: its scalar value, then the two surrogates,
+            // each as three bytes, written as one 8-byte word.
+            let cp = ((u32::from(b0) & 0x07) << 18)
+                | ((u32::from(*src.add(i + 1)) & 0x3F) << 12)
+                | ((u32::from(*src.add(i + 2)) & 0x3F) << 6)
+                | (u32::from(*src.add(i + 3)) & 0x3F);
+            let v = cp - 0x1_0000;
+            let hi = v >> 10;
+            let lo = v & 0x3FF;
+            let word = 0xED
+                | (u64::from(0xA0 | (hi >> 6)) << 8)
+                | (u64::from(0x80 | (hi & 0x3F)) << 16)
+                | (0xED << 24)
+                | (u64::from(0xB0 | (lo >> 6)) << 32)
+                | (u64::from(0x80 | (lo & 0x3F)) << 40);
+            out.add(at).cast::<u64>().write_unaligned(word.to_le());
+            at += 6;
+            i += 4;
+        }
+    }
+    // After a plain block the cursor may be inside a character; those
+    // bytes were copied as they are, so step both cursors back to its lead.
+    while i < n && is_cont(*src.add(i)) {
+        i -= 1;
+        at -= 1;
+    }
+    (i, at)
+}
+
+/// [`encode`] with AVX2.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
+    let (i, at) = encode_bulk::<JAVA>(text.as_bytes(), dst);
+    let rest = text.as_bytes().get(i..)?;
+    if rest.is_empty() {
+        return Some(at);
+    }
+    // The loop stops with fewer than 64 bytes left (67 after stepping back
+    // to a character's lead), or with less than 72 bytes of room; as the
+    // output is never shorter than the input, more than 127 bytes left then
+    // cannot fit.
+    if rest.len() > TAIL_IN - 64 {
+        return None;
+    }
+    // The rest through the same loop, padded with spaces (which the loop
+    // copies as they are) so that it runs until the cursor is past the
+    // real bytes: then every byte from the end of the real ones up to the
+    // cursor is padding, one output byte each.
+    let mut ibuf = [b' '; TAIL_IN];
+    ibuf[..rest.len()].copy_from_slice(rest);
+    let mut obuf = [0u8; 3 * TAIL_IN];
+    let (j, end) = encode_bulk::<JAVA>(&ibuf, &mut obuf);
+    let m = end - (j - rest.len());
+    dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
+    Some(at + m)
+}
+
+/// The padded buffer of the encoder's last bytes: the loop on it runs until
+/// its cursor is past `TAIL_IN - 64`, so it takes up to that many real
+/// bytes; output is at most twice that plus the padding and a store's 64.
+const TAIL_IN: usize = 192;
+
+// ---------------------------------------------------------------- decoding
+
+/// The special bytes of a vector from the validator's classification of
+/// its pairs: bit `k` set where byte `k` is marked as the second byte of
+/// `ED A0..=BF` (an encoded surrogate) or, for `JAVA`, of `C0 80..=BF`.
+/// A 16-bit shift moves each byte's mark bit to its bit 7 (bits shifted in
+/// from the byte below land in bits 0 to 2).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
+    const _: () = assert!(MARK_SURROGATE == 1 << 4 && MARK_C0 == 1 << 6);
+    let mut s = _mm256_slli_epi16::<3>(pair);
+    if JAVA {
+        s = _mm256_or_si256(s, _mm256_slli_epi16::<1>(pair));
+    }
+    high_bits(s)
+}
+
+/// The decoding loop over `b` into `dst`: 64-byte blocks while 128 bytes of
+/// input are left and 136 bytes of room. `None` on any error found; else
+/// the input and output cursors, the input cursor at the lead of a
+/// character (everything before it checked and decoded).
+///
+/// # Safety
+/// The CPU must have the enabled features.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+#[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
+    let n = b.len();
+    let cap = dst.len();
+    let src = b.as_ptr();
+    let out = dst.as_mut_ptr();
+    let mut val = Validator::new(if JAVA { &MUTF8 } else { &CESU8 });
+    let zero = _mm256_setzero_si256();
+    // `p`: the block. `i`: the copy cursor, `b[..i]` decoded into
+    // `out[..at]`. After a plain block `i` is the block's end, maybe inside
+    // a character; after a special character, the end of that character,
+    // up to five bytes into the next block.
+    let mut p = 0;
+    let mut i = 0;
+    let mut at = 0;
+    // The bounds: at the start of a block `i <= p + 4` (a pair that began
+    // in the last block ends at most four bytes into this one). Every read
+    // is below `p + 128` (a 64-byte copy from a cursor below `p + 64`), and
+    // every write below `at + 128` for the `at` of the block's start (a
+    // 64-byte copy from an output cursor that has moved less than 64).
+    while p + 128 <= n && at + 136 <= cap {
+        // SAFETY (of every access in this loop): see the bounds above,
+        // which the loop condition keeps within `b` and `dst`: a special
+        // character's lead is at `p - 1` or later and at most `p + 62`, and
+        // its bytes end at most at `p + 68`.
+        let x = load(src.add(p));
+        let y = load(src.add(p + 32));
+        let mut mask: u64 = 0;
+        if high_bits(_mm256_or_si256(x, y)) == 0 {
+            // ASCII: nothing to check but what the last block left open,
+            // nothing special.
+            val.ascii();
+        } else {
+            let px = val.check(x);
+            let py = val.check(y);
+            mask = u64::from(decode_special::<JAVA>(px))
+                | (u64::from(decode_special::<JAVA>(py)) << 32);
+        }
+        if JAVA {
+            // A raw zero byte is ill-formed.
+            val.flag(_mm256_cmpeq_epi8(_mm256_min_epu8(x, y), zero));
+        }
+        if i > p {
+            // The bytes before `i` belong to a pair decoded already.
+            mask &= u64::MAX << (i - p + 1);
+        }
+        // Each special character: copy the plain bytes before it (all 64
+        // from the cursor; only those before the lead count), then decode
+        // it. Its lead is the byte before its special bit, which for bit 0
+        // is the previous block's last byte, already copied as it was: then
+        // the cursors step back over it.
+        while mask != 0 {
+            let lead = p + mask.trailing_zeros() as usize - 1;
+            if lead >= i {
+                copy64(src.add(i), out.add(at));
+                at += lead - i;
+            } else {
+                at -= i - lead;
+            }
+            if JAVA && *src.add(lead) == 0xC0 {
+                if *src.add(lead + 1) != 0x80 {
+                    return None;
+                }
+                *out.add(at) = 0;
+                at += 1;
+                i = lead + 2;
+            } else {
+                // `ED A0..=BF`: must be a high surrogate, then a low one.
+                let b1 = *src.add(lead + 1);
+                let b2 = *src.add(lead + 2);
+                let b3 = *src.add(lead + 3);
+                let b4 = *src.add(lead + 4);
+                let b5 = *src.add(lead + 5);
+                if b1 > 0xAF || !is_cont(b2) || b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
+                    return None;
+                }
+                let cp = 0x1_0000
+                    + ((((u32::from(b1) & 0x0F) << 6) | (u32::from(b2) & 0x3F)) << 10)
+                    + (((u32::from(b4) & 0x0F) << 6) | (u32::from(b5) & 0x3F));
+                let utf8 = (0xF0 | (cp >> 18))
+                    | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
+                    | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
+                    | ((0x80 | (cp & 0x3F)) << 24);
+                out.add(at).cast::<u32>().write_unaligned(utf8.to_le());
+                at += 4;
+                i = lead + 6;
+            }
+            // Drop the special bits of the bytes just consumed (the low
+            // surrogate's).
+            let done = i - p + 1;
+            mask = if done >= 64 {
+                0
+            } else {
+                mask & (u64::MAX << done)
+            };
+        }
+        // The rest of the block, as it is.
+        if i < p + 64 {
+            if i == p {
+                store(out.add(at), x);
+                store(out.add(at + 32), y);
+            } else {
+                copy64(src.add(i), out.add(at));
+            }
+            at += p + 64 - i;
+            i = p + 64;
+        }
+        p += 64;
+    }
+    if !val.clean() {
+        return None;
+    }
+    // If the last block ends inside a character that was copied as it is,
+    // the cursors step back to its lead, so that the caller decodes it
+    // whole. (After a special character there is nothing open.)
+    if i == p && val.pending() {
+        let mut j = p - 1;
+        while j + 3 > p && is_cont(b[j]) {
+            j -= 1;
+        }
+        at -= p - j;
+        i = j;
+    }
+    Some((i, at))
+}
+
+/// The padded buffer of the decoder's last bytes: three blocks run on it
+/// (`p + 128 <= 256`), so it takes up to `192 - 3` real bytes with room
+/// for a space after them that ends any truncated character. Its output
+/// room: the loop needs `at + 136` with `at` up to 133.
+const DECODE_TAIL_IN: usize = 256;
+const DECODE_TAIL_REAL: usize = 189;
+const DECODE_TAIL_OUT: usize = 320;
+
+/// [`decode`] with AVX2.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
+    let (i, at) = decode_bulk::<JAVA>(bytes, dst)?;
+    let rest = bytes.get(i..)?;
+    if rest.is_empty() {
+        return Some(at);
+    }
+    if rest.len() > DECODE_TAIL_REAL {
+        // Only when the output room stopped the loop: the exact scalar code.
+        let out = dst.get_mut(at..)?;
+        return crate::blocks::cesu::decode_into::<JAVA>(rest, out)
+            .ok()
+            .map(|m| at + m);
+    }
+    // The rest through the same loop, padded with spaces: the loop runs
+    // over all the real bytes and past them, and the spaces decode to
+    // themselves, one byte each.
+    let mut ibuf = [b' '; DECODE_TAIL_IN];
+    ibuf[..rest.len()].copy_from_slice(rest);
+    let mut obuf = [0u8; DECODE_TAIL_OUT];
+    let (j, end) = decode_bulk::<JAVA>(&ibuf, &mut obuf)?;
+    let m = end - (j - rest.len());
+    dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
+    Some(at + m)
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::{decode, encode};
+    use crate::{codec, Encoding};
+    use std::string::String;
+    use std::vec;
+    use std::vec::Vec;
+
+    fn assert_avx2() {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            assert!(crate::simd::avx2(), "AVX2 present but not detected");
+        }
+    }
+
+    const fn enc(java: bool) -> Encoding {
+        if java {
+            Encoding::Mutf8
+        } else {
+            Encoding::Cesu8
+        }
+    }
+
+    /// The output lengths to try for an output of `n` bytes: all of
+    /// `0..=n + 40` when `sweep`, else a few around `n`.
+    fn lengths(n: usize, sweep: bool) -> Vec<usize> {
+        if sweep {
+            (0..=n + 40).collect()
+        } else {
+            vec![0, n.saturating_sub(1), n, n + 1, n + 7, n + 64, n + 300]
+        }
+    }
+
+    /// `decode::<J>` against the `const fn` on `input`, for output lengths
+    /// around the needed one.
+    fn check_decode<const J: bool>(input: &[u8], sweep: bool) {
+        let mut want = vec![0u8; input.len() + 8];
+        match codec::decode_into(enc(J), input, &mut want) {
+            Ok(n) => {
+                for len in lengths(n, sweep) {
+                    let mut dst = vec![0xAA; len];
+                    let got = decode::<J>(input, &mut dst);
+                    if len >= n {
+                        assert_eq!(got, Some(n), "java {J}, input {input:02X?}, dst {len}");
+                        assert_eq!(&dst[..n], &want[..n], "java {J}, input {input:02X?}");
+                    } else {
+                        assert_eq!(got, None, "java {J}, input {input:02X?}, dst {len}");
+                    }
+                }
+            }
+            Err(_) => {
+                for len in lengths(input.len(), sweep) {
+                    let mut dst = vec![0xAA; len];
+                    assert_eq!(
+                        decode::<J>(input, &mut dst),
+                        None,
+                        "java {J}, ill-formed input {input:02X?}, dst {len}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `encode::<J>` against the `const fn`.
+    fn check_encode<const J: bool>(text: &str, sweep: bool) {
+        let mut want = vec![0u8; 2 * text.len() + 8];
+        let n = codec::encode_into(enc(J), text, &mut want).unwrap();
+        for len in lengths(n, sweep) {
+            let mut dst = vec![0xAA; len];
+            let got = encode::<J>(text, &mut dst);
+            if len >= n {
+                assert_eq!(got, Some(n), "java {J}, text {text:?}, dst {len}");
+                assert_eq!(&dst[..n], &want[..n], "java {J}, text {text:?}");
+            } else {
+                assert_eq!(got, None, "java {J}, text {text:?}, dst {len}");
+            }
+        }
+    }
+
+    /// The fillers that put a sequence at every offset: ASCII, and
+    /// characters of two, three and six (a pair) bytes after 0 to 5 ASCII
+    /// bytes, so that blocks of each kind precede it.
+    const FILLERS: [&[u8]; 4] = [
+        b"a",
+        "\u{416}".as_bytes(),
+        "\u{4E16}".as_bytes(),
+        b"\xED\xA0\xBD\xED\xB8\x80",
+    ];
+
+    fn placed(filler: &[u8], before: usize, seq: &[u8], after: usize) -> Vec<u8> {
+        let mut v = Vec::new();
+        v.extend(core::iter::repeat_n(b'x', before % filler.len()));
+        for _ in 0..before / filler.len() {
+            v.extend_from_slice(filler);
+        }
+        v.extend_from_slice(seq);
+        v.extend(core::iter::repeat_n(b'y', after));
+        v
+    }
+
+    /// Sequences for the decoders: every kind of character and every kind
+    /// of error, each tried in both encodings (the `const fn` says which
+    /// are errors where).
+    const DECODE_SEQS: &[&[u8]] = &[
+        b"a",
+        b"\x00",
+        b"\xC0\x80",
+        b"\xC2\x80",
+        b"\xDF\xBF",
+        b"\xE0\xA0\x80",
+        b"\xE4\xB8\x96",
+        b"\xED\x9F\xBF",
+        b"\xEE\x80\x80",
+        b"\xEF\xBF\xBF",
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xAF\xBF\xED\xBF\xBF",
+        b"\xED\xA0\xBD\xED\xB8\x80",
+        b"\xED\xA0\x80\xED\xB0\x80\xED\xA0\x80\xED\xB0\x80",
+        b"\xC0\x80\xC0\x80",
+        b"\xC0\x80\xED\xA0\x80\xED\xB0\x80\xC0\x80",
+        // Errors.
+        b"\xED\xA0\x80",
+        b"\xED\xB0\x80",
+        b"\xED\xB0\x80\xED\xA0\x80",
+        b"\xED\xA0\x80a",
+        b"\xED\xA0\x80\xED\x9F\xBF",
+        b"\xED\xA0\x80\xED\xA0\x80",
+        b"\xED\xA0\x80\xED\xB0",
+        b"\xED\xA0\x80\xED",
+        b"\xED\xA0",
+        b"\xED\xA0\x80\xED\xB0\xC0",
+        b"\xED\xA0\xC0\xED\xB0\x80",
+        b"\xED\xA0\x80\xEE\xB0\x80",
+        b"\xED\xA0\x80\xED\xC0\x80",
+        b"\xF0\x90\x80\x80",
+        b"\xF4\x8F\xBF\xBF",
+        b"\xF0",
+        b"\xF5",
+        b"\xFF",
+        b"\xC0",
+        b"\xC0\x81",
+        b"\xC0\xBF",
+        b"\xC0\x41",
+        b"\xC0\xC0\x80",
+        b"\xC1\x80",
+        b"\xE0\x80\x80",
+        b"\xE0\x9F\xBF",
+        b"\x80",
+        b"\xBF",
+        b"\xC2",
+        b"\xC2\xC2",
+        b"\xE4\xB8",
+        b"\xE4",
+        b"\xE4\xB8\x96\x80",
+        b"\xE4\x41\x96",
+    ];
+
+    #[test]
+    fn cesu_decode_every_sequence_at_every_offset() {
+        assert_avx2();
+        for seq in DECODE_SEQS {
+            for filler in FILLERS {
+                for before in 0..134 {
+                    for after in [0, 1, 3, 64, 140] {
+                        let input = placed(filler, before, seq, after);
+                        let sweep = after == 1 && before % 8 == 0;
+                        check_decode::<true>(&input, sweep);
+                        check_decode::<false>(&input, sweep);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cesu_encode_every_character_kind_at_every_offset() {
+        assert_avx2();
+        let chars = [
+            "a",
+            "\0",
+            "\u{80}",
+            "ж",
+            "\u{7FF}",
+            "\u{800}",
+            "世",
+            "\u{FFFF}",
+            "\u{10000}",
+            "😀",
+            "\u{10FFFF}",
+        ];
+        let fillers = ["a", "ж", "世", "😀", "\0"];
+        for c in chars {
+            for filler in fillers {
+                for before in 0..134 {
+                    for after in [0, 1, 3, 64, 140] {
+                        let mut s = String::new();
+                        for _ in 0..before % filler.len() {
+                            s.push('x');
+                        }
+                        for _ in 0..before / filler.len() {
+                            s.push_str(filler);
+                        }
+                        s.push_str(c);
+                        for _ in 0..after {
+                            s.push('y');
+                        }
+                        let sweep = after == 1 && before % 8 == 0;
+                        check_encode::<true>(&s, sweep);
+                        check_encode::<false>(&s, sweep);
+                    }
+                }
+            }
+        }
+    }
+
+    /// xorshift64*.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    fn random_text(rng: &mut Rng, pool: &[char]) -> String {
+        let len = rng.below(450) as usize;
+        let mut s = String::new();
+        while s.len() < len {
+            let c = pool[rng.below(pool.len() as u64) as usize];
+            for _ in 0..=rng.below(6) {
+                s.push(c);
+            }
+        }
+        s
+    }
+
+    const POOL: &str =
+        "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}";
+
+    #[test]
+    fn cesu_random_round_trips_and_corruptions() {
+        assert_avx2();
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let pool: Vec<char> = POOL.chars().collect();
+        for case in 0..30_000 {
+            let s = random_text(&mut rng, &pool);
+            let sweep = case % 8 == 0;
+            check_encode::<true>(&s, sweep);
+            check_encode::<false>(&s, sweep);
+            for java in [true, false] {
+                let mut e = vec![0u8; 2 * s.len()];
+                let n = codec::encode_into(enc(java), &s, &mut e).unwrap();
+                e.truncate(n);
+                let check = |b: &[u8], sweep: bool| {
+                    if java {
+                        check_decode::<true>(b, sweep);
+                    } else {
+                        check_decode::<false>(b, sweep);
+                    }
+                };
+                check(&e, sweep);
+                for _ in 0..4 {
+                    if e.is_empty() {
+                        break;
+                    }
+                    let mut c = e.clone();
+                    let at = rng.below(c.len() as u64) as usize;
+                    match rng.below(6) {
+                        0 => c[at] = rng.next() as u8,
+                        1 => c[at] ^= 1 << rng.below(8),
+                        2 => c.truncate(at),
+                        3 => {
+                            c.remove(at);
+                        }
+                        4 => {
+                            let bytes: [u8; 6] = [0x00, 0x80, 0xC0, 0xED, 0xF0, 0xA0];
+                            c.insert(at, bytes[rng.below(6) as usize]);
+                        }
+                        _ => {
+                            // Swap two 3-byte pieces (the halves of a pair).
+                            if at + 6 <= c.len() {
+                                let (a, b) = c[at..at + 6].split_at_mut(3);
+                                a.swap_with_slice(b);
+                            }
+                        }
+                    }
+                    check(&c, false);
+                }
+            }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! The run-time kernels behind [`crate::fast`]: the one module of this crate
-//! where `unsafe` is allowed (issue 4), for `core::arch` SIMD on x86_64.
+//! where `unsafe` is allowed (issue 4), for `core::arch` SIMD on `x86_64`.
 //!
 //! # The contract of a kernel
 //!

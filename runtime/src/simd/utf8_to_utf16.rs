@@ -1,13 +1,1011 @@
-//! UTF-8 to UTF-16 units. PORTABLE PLACEHOLDER: to be replaced by the AVX2 kernel.
+//! UTF-8 to native UTF-16 units, and the count of those units, with AVX2.
+//!
+//! # Encoding: one unit per byte position, then compaction
+//!
+//! The input is a `&str`, so it is valid UTF-8 and nothing is checked. The
+//! vector loop does not decode characters; it computes, for every byte
+//! position `j` of a 32-byte block, the UTF-16 unit that a character
+//! *ending* at `j` would give, from the bytes `j`, `j - 1` and `j - 2`, and
+//! then keeps the units of the positions where a character does end. One
+//! formula covers the 1-, 2- and 3-byte characters, in 8-bit lanes, which
+//! is what makes the loop branch-free on text that mixes scripts:
+//!
+//! - the low byte of the unit is byte `j` itself if it is ASCII, else the
+//!   six payload bits of `j` under the two low bits of `j - 1`;
+//! - the high byte is 0 for ASCII, else bits 2..=5 of `j - 1` (for a 2-byte
+//!   lead `110xxxxx` bit 5 is 0, so one mask `0x0F` serves the lead and the
+//!   continuation byte alike) under the low nibble of `j - 2` when `j - 1`
+//!   is a continuation byte (then `j - 2` is a 3-byte lead).
+//!
+//! Interleaving the low and the high bytes gives 32 candidate units. A
+//! character ends at `j` exactly when byte `j + 1` is not a continuation
+//! byte, so one compare of the block loaded one byte further gives the
+//! 32-bit mask of units to keep. Characters are not kept whole within a
+//! block: a character that starts in one block and ends in the next is
+//! emitted by the next, whose loads at `j - 1` and `j - 2` reach back into
+//! the previous one. So a block never has to look for its last character
+//! boundary, and the loop advances by exactly 32 bytes.
+//!
+//! **4-byte characters** give two units, a high and a low surrogate. The
+//! high one is emitted at the third byte of the sequence and the low one at
+//! the fourth, where the formula above has already computed, for the third
+//! byte, `(lead & 7) << 12 | (byte2 & 0x3F) << 6 | (byte3 & 0x3F)`, whose
+//! top 12 bits shifted down are `cp >> 10`, so the high surrogate is that
+//! plus `0xD800 - 0x40`; and, for the fourth byte, a value whose low ten
+//! bits are `cp & 0x3FF`, so the low surrogate is those bits under
+//! `0xDC00`. The positions are known from the 4-byte leads two and three
+//! bytes back; both fix-ups run only in blocks that have such leads.
+//!
+//! **Compaction.** AVX2 has no compress instruction, so the 32 candidates
+//! are packed in four groups of eight 16-bit lanes, each by one byte
+//! shuffle (`vpshufb`) whose control is looked up in [`COMPACT`] by the
+//! group's 8-bit keep mask, and stored whole (16 bytes); the cursor then
+//! advances by the popcount of the mask, so the next store overwrites the
+//! lanes that were not kept. The idea of computing per-position candidates
+//! and compacting them through a shuffle table indexed by a mask of
+//! character ends is that of Lemire and Keiser, *Transcoding billions of
+//! Unicode characters per second with SIMD instructions* (2022), which
+//! looks up 12-bit end masks over 12-byte windows; this kernel uses
+//! fixed 32-byte blocks and the end-of-character positions instead.
+//!
+//! **ASCII** blocks (no high bit in 32 bytes) are widened by two
+//! `vpmovzxbw` and stored, then 64 bytes a step while ASCII lasts: the
+//! common case of English text, where the speed is that of the stores.
+//!
+//! **Runs of 3-byte characters** (Chinese, Japanese) go faster than one
+//! unit per three candidates: a block whose continuation bytes follow the
+//! pattern `0, 1, 1` hands over to [`run3`], which converts 16 characters
+//! (48 bytes) a step by fixed shuffles, with no table, while the next 49
+//! bytes keep that pattern.
+//!
+//! **The edges.** The hot loop needs three bytes before the block and one
+//! after it, and room for 32 units. The first block takes zeros for the
+//! bytes before the text (a zero byte is ASCII: it continues no character),
+//! shifted in with `vpalignr`. The last, with fewer than 33 bytes left, is
+//! the block of the text's last 32 bytes, loaded in bounds, with the
+//! positions already done masked out and the end of the text ending the
+//! last character. A block that meets the end of the output writes to a
+//! buffer whose units are copied out if they fit. Only texts of fewer
+//! than 35 bytes copy their bytes into a zero-padded buffer first. So no
+//! character is ever converted by a second, scalar, path, and a text of
+//! any length takes the vector code.
+//!
+//! # Counting
+//!
+//! A UTF-16 unit starts at every byte that is not a continuation byte, and
+//! a second one at every 4-byte lead. Two compares per 32 bytes give
+//! both as `-1` lanes, which are subtracted from a byte-lane accumulator,
+//! summed with `vpsadbw` before a lane can overflow.
+
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm256_add_epi16, _mm256_add_epi64, _mm256_add_epi8, _mm256_alignr_epi8,
+    _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi128_si256, _mm256_castsi256_si128,
+    _mm256_cmpgt_epi8, _mm256_cvtepu8_epi16, _mm256_extract_epi64, _mm256_extracti128_si256,
+    _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16,
+    _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packus_epi32,
+    _mm256_permute2x128_si256, _mm256_sad_epu8, _mm256_set1_epi16, _mm256_set1_epi32,
+    _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
+    _mm256_unpackhi_epi8, _mm256_unpacklo_epi8, _mm_loadu_si128, _mm_storeu_si128,
+};
 
 /// Encodes `text` into native units; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::simd::avx2() {
+        // SAFETY: `avx2()` said that the CPU has every feature the kernel
+        // enables.
+        return unsafe { encode_avx2(text, dst) };
+    }
     crate::utf16::encode_units_into(text, dst).ok()
 }
 
 /// The number of UTF-16 units of `text`.
 #[inline]
 pub(crate) fn units_len(text: &str) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if crate::simd::avx2() {
+        // SAFETY: as in `encode_units`.
+        return unsafe { units_len_avx2(text.as_bytes()) };
+    }
     crate::utf16::units_len(text)
+}
+
+/// The `vpshufb` controls of the compaction, 16 bytes each and aligned to
+/// 16 so that none straddles a cache line.
+#[cfg(target_arch = "x86_64")]
+#[repr(C, align(16))]
+struct Compact([[u8; 16]; 256]);
+
+/// `COMPACT.0[m]`, for an 8-bit mask `m` of the 16-bit lanes of a 128-bit
+/// register to keep, is the byte shuffle that moves those lanes, in order,
+/// to the front (lane `p` is bytes `2p` and `2p + 1`); the bytes after them
+/// are zeroed (index `0x80`), though nothing reads them. Computed at compile
+/// time by [`compact_table`]: 4 KiB.
+#[cfg(target_arch = "x86_64")]
+static COMPACT: Compact = Compact(compact_table());
+
+/// Builds [`COMPACT`]: for each mask, the set bits from the lowest up.
+#[cfg(target_arch = "x86_64")]
+const fn compact_table() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0usize;
+    while m < 256 {
+        let mut k = 0usize;
+        let mut p = 0usize;
+        while p < 8 {
+            if (m >> p) & 1 == 1 {
+                t[m][2 * k] = 2 * p as u8;
+                t[m][2 * k + 1] = 2 * p as u8 + 1;
+                k += 1;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// An unaligned 32-byte load.
+///
+/// # Safety
+/// AVX2; `p .. p + 32` readable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
+unsafe fn load32(p: *const u8) -> __m256i {
+    _mm256_loadu_si256(p.cast::<__m256i>())
+}
+
+/// An unaligned 16-byte load.
+///
+/// # Safety
+/// `p .. p + 16` readable.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
+unsafe fn load16(p: *const u8) -> __m128i {
+    _mm_loadu_si128(p.cast::<__m128i>())
+}
+
+/// An unaligned store of 16 units.
+///
+/// # Safety
+/// AVX2; `q .. q + 16` writable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
+unsafe fn store16(q: *mut u16, v: __m256i) {
+    _mm256_storeu_si256(q.cast::<__m256i>(), v);
+}
+
+/// An unaligned store of 8 units.
+///
+/// # Safety
+/// `q .. q + 8` writable.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
+unsafe fn store8(q: *mut u16, v: __m128i) {
+    _mm_storeu_si128(q.cast::<__m128i>(), v);
+}
+
+/// The vector loop of [`encode_units`]; see the module docs.
+///
+/// Every step converts the characters that end in the bytes it covers
+/// (`b[i..i + 32]`, or more in the ASCII and 3-byte loops) and advances `i`
+/// past them, whatever the characters that cross its edges: so when the
+/// loop ends at `i == len`, every character has been converted once.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "byte and lane constants are given as the unsigned values they stand for"
+)]
+#[allow(
+    clippy::many_single_char_names,
+    reason = "the cursors and vectors of the module docs"
+)]
+unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
+    let b = text.as_bytes();
+    let len = b.len();
+    let cap = dst.len();
+    let src = b.as_ptr();
+    let out = dst.as_mut_ptr();
+    let mut i = 0;
+    let mut at = 0;
+
+    // The first block, with the bytes before the text shifted in as zeros.
+    // SAFETY: `len >= 33`: the loads read `b[0..33]`.
+    if len >= 33 {
+        let v = load32(src);
+        if _mm256_movemask_epi8(v) == 0 && cap >= 32 {
+            // SAFETY: 32 units of room.
+            widen32(v, out);
+            at = 32;
+        } else {
+            at = emit(
+                Window::first(v),
+                cont_mask(load32(src.add(1))),
+                u32::MAX,
+                out,
+                0,
+                cap,
+            )?;
+        }
+        i = 32;
+    }
+
+    loop {
+        // The hot loop: a block reads `b[i - 3 .. i + 33]` and writes at
+        // most 32 units at `out[at..]`. SAFETY (all loads and stores of the
+        // loop): `i >= 3`, `i + 33 <= len`, `at + 32 <= cap` on entry to
+        // each step; the ASCII and 3-byte loops check their own bounds.
+        while i >= 3 && i + 33 <= len && at + 32 <= cap {
+            let v = load32(src.add(i));
+            if _mm256_movemask_epi8(v) == 0 {
+                // 32 ASCII bytes: each is its unit.
+                widen32(v, out.add(at));
+                i += 32;
+                at += 32;
+                // More ASCII is likely: 64 bytes a step while it lasts, with
+                // one test for both halves and the widening loads folded
+                // into `vpmovzxbw`. SAFETY: `i + 64 <= len`, `at + 64 <= cap`.
+                while i + 64 <= len && at + 64 <= cap {
+                    let x = load32(src.add(i));
+                    let y = load32(src.add(i + 32));
+                    if _mm256_movemask_epi8(_mm256_or_si256(x, y)) != 0 {
+                        break;
+                    }
+                    for k in 0..4 {
+                        let w = _mm256_cvtepu8_epi16(load16(src.add(i + 16 * k)));
+                        store16(out.add(at + 16 * k), w);
+                    }
+                    i += 64;
+                    at += 64;
+                }
+                continue;
+            }
+            // A block of 3-byte characters only (Chinese, Japanese) shows
+            // the continuation pattern `0, 1, 1` repeated, in one of three
+            // phases, which its first two bits tell. Then try the 3-byte
+            // loop from the start of the character that holds byte `i`
+            // (`d` bytes back: those units are not written yet, as only a
+            // character's last byte, or the third of a 4-byte one, writes).
+            // It checks what it converts itself; when it makes no progress
+            // this block goes the general way.
+            let cm = cont_mask(v);
+            let d = (PHASE >> (2 * (cm & 3))) & 3;
+            if cm == (CONT3 >> d) as u32 {
+                let s = i - d as usize;
+                let (s2, at2) = run3(src, len, s, out, at, cap);
+                if s2 != s {
+                    i = s2;
+                    at = at2;
+                    continue;
+                }
+            }
+            let w = Window {
+                v,
+                p1: load32(src.add(i - 1)),
+                p2: load32(src.add(i - 2)),
+                p3: load32(src.add(i - 3)),
+            };
+            at += block(w, cont_mask(load32(src.add(i + 1))), u32::MAX, out.add(at));
+            i += 32;
+        }
+        if i >= len {
+            return Some(at);
+        }
+        let rest = len - i;
+        if rest >= 33 {
+            // Fewer than 32 units of room: the same block, through `emit`'s
+            // buffer. SAFETY: `i >= 3` (the first block is done, as
+            // `len >= 33`) and `i + 33 <= len`.
+            let w = Window::load(src.add(i));
+            at = emit(w, cont_mask(load32(src.add(i + 1))), u32::MAX, out, at, cap)?;
+            i += 32;
+            continue;
+        }
+        if len >= 35 {
+            // The last 1..=32 bytes: the block of the last 32 bytes of the
+            // text, whose positions before `i` are done and masked out. The
+            // byte after the text ends the last character: shifting the
+            // block's own continuation bits down brings in a 0 for it.
+            // SAFETY: `len - 35 >= 0`: the loads read `b[len - 35 .. len]`.
+            let w = Window::load(src.add(len - 32));
+            let done = 32 - rest;
+            if _mm256_movemask_epi8(w.v) == 0 && at + rest <= cap {
+                // All ASCII, the bytes before `i` too: they are the last
+                // `done` units written, which the widened block writes
+                // again, unchanged. SAFETY: `at >= done` (each of those
+                // bytes wrote a unit) and `at - done + 32 <= cap`.
+                widen32(w.v, out.add(at - done));
+                return Some(at + rest);
+            }
+            return emit(w, cont_mask(w.v) >> 1, u32::MAX << done, out, at, cap);
+        }
+
+        // Texts of fewer than 35 bytes: the block's bytes, with the three
+        // before it (zeros before the text) and the one after (a zero
+        // after the text, which ends the last character), are copied to a
+        // buffer, and the block runs there, with the positions past the
+        // text masked out.
+        let n = if rest < 32 { rest } else { 32 };
+        let before = if i < 3 { i } else { 3 };
+        let after = if rest > 32 { 33 } else { rest };
+        let mut buf = [0u8; 3 + 33];
+        buf[3 - before..3 + after].copy_from_slice(&b[i - before..i + after]);
+        let limit = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        // SAFETY: `buf` holds 3 bytes before `buf[3]` and 33 from it.
+        let w = Window::load(buf.as_ptr().add(3));
+        let cont_next = cont_mask(load32(buf.as_ptr().add(4)));
+        at = emit(w, cont_next, limit, out, at, cap)?;
+        i += n;
+    }
+}
+
+/// The four vectors a block reads: bytes `j`, `j - 1`, `j - 2`, `j - 3`
+/// for the 32 positions `j` of the block.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Window {
+    v: __m256i,
+    p1: __m256i,
+    p2: __m256i,
+    p3: __m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Window {
+    /// The window of the block at `p`.
+    ///
+    /// # Safety
+    /// AVX2; `p - 3 .. p + 32` readable.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn load(p: *const u8) -> Self {
+        Window {
+            v: load32(p),
+            p1: load32(p.sub(1)),
+            p2: load32(p.sub(2)),
+            p3: load32(p.sub(3)),
+        }
+    }
+
+    /// The window of the first block of a text, `v` its first 32 bytes:
+    /// the bytes before the text are taken as zeros (ASCII, which neither
+    /// continues nor starts a character that matters), shifted in with
+    /// `vpalignr` across the two halves.
+    ///
+    /// # Safety
+    /// AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn first(v: __m256i) -> Self {
+        // `[0, low half of v]`: what `vpalignr` shifts in below each half.
+        let below = _mm256_permute2x128_si256::<0x08>(v, v);
+        Window {
+            v,
+            p1: _mm256_alignr_epi8::<15>(v, below),
+            p2: _mm256_alignr_epi8::<14>(v, below),
+            p3: _mm256_alignr_epi8::<13>(v, below),
+        }
+    }
+}
+
+/// Widens 32 ASCII bytes to 32 units at `q`.
+///
+/// # Safety
+/// AVX2; `q .. q + 32` writable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn widen32(v: __m256i, q: *mut u16) {
+    store16(q, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
+    store16(
+        q.add(16),
+        _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v)),
+    );
+}
+
+/// The continuation bytes among 32 bytes, as a bit mask.
+///
+/// # Safety
+/// AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "a byte constant and a bit mask"
+)]
+unsafe fn cont_mask(x: __m256i) -> u32 {
+    // 0x80..=0xBF are, as `i8`, the values below -64 (0xC0).
+    _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(0xC0u8 as i8), x)) as u32
+}
+
+/// Writes the units of the block `w` at `out[at..]` if they fit in `cap`
+/// (directly when 32 units of room are left, else through a buffer);
+/// returns the new cursor, or `None` if they do not fit.
+///
+/// # Safety
+/// AVX2, POPCNT; `out .. out + cap` writable, `at <= cap`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn emit(
+    w: Window,
+    cont_next: u32,
+    limit: u32,
+    out: *mut u16,
+    at: usize,
+    cap: usize,
+) -> Option<usize> {
+    if at + 32 <= cap {
+        // SAFETY: 32 units of room.
+        return Some(at + block(w, cont_next, limit, out.add(at)));
+    }
+    let mut units = [0u16; 32];
+    let k = block(w, cont_next, limit, units.as_mut_ptr());
+    if at + k > cap {
+        return None;
+    }
+    // SAFETY: `k <= 32` units of `units` to `out[at..at + k]`, within the
+    // room just checked.
+    core::ptr::copy_nonoverlapping(units.as_ptr(), out.add(at), k);
+    Some(at + k)
+}
+
+/// Converts the characters that end in the block `w` (at the positions of
+/// `limit` only), writing their units at `q`; returns how many.
+/// `cont_next` has bit `j` set when byte `j + 1` is a continuation byte.
+/// See the module docs for the formula, the surrogates and the compaction.
+///
+/// # Safety
+/// The CPU must have AVX2 and POPCNT; `q .. q + 32` must be writable.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "byte and lane constants are given as the unsigned values they stand for"
+)]
+#[inline]
+unsafe fn block(w: Window, cont_next: u32, limit: u32, q: *mut u16) -> usize {
+    let cont_below = _mm256_set1_epi8(0xC0u8 as i8);
+    let lead4_above = _mm256_set1_epi8(0xEFu8 as i8);
+    let low6 = _mm256_set1_epi8(0x3F);
+    let top2 = _mm256_set1_epi8(0xC0u8 as i8);
+    let low4 = _mm256_set1_epi8(0x0F);
+    let top4 = _mm256_set1_epi8(0xF0u8 as i8);
+    let Window { v, p1, p2, p3 } = w;
+
+    // Continuation bytes are 0x80..=0xBF, as `i8` the values below -64
+    // (0xC0): one signed compare each, for `j` and `j - 1`.
+    let c0 = _mm256_cmpgt_epi8(cont_below, v);
+    let c1 = _mm256_cmpgt_epi8(cont_below, p1);
+    // A character ends at `j` when `j + 1` does not continue it.
+    let mut keep = !cont_next;
+
+    // The low byte: `j` itself (ASCII), or its six payload bits under the
+    // two low bits of `j - 1` (the 16-bit shift moves the other byte's
+    // bits in, which the mask drops).
+    let joined = _mm256_or_si256(
+        _mm256_and_si256(v, low6),
+        _mm256_and_si256(_mm256_slli_epi16::<6>(p1), top2),
+    );
+    let low = _mm256_blendv_epi8(v, joined, c0);
+    // The high byte: 0 for ASCII; bits 2..=5 of `j - 1`, under the low
+    // nibble of `j - 2` when `j - 1` is a continuation byte.
+    let mid = _mm256_and_si256(_mm256_srli_epi16::<2>(p1), low4);
+    let top = _mm256_and_si256(_mm256_and_si256(_mm256_slli_epi16::<4>(p2), top4), c1);
+    let high = _mm256_and_si256(_mm256_or_si256(mid, top), c0);
+
+    // Units for positions 0..8 and 16..24 (`ua`), 8..16 and 24..32 (`ub`):
+    // the unpacks work within 128-bit halves.
+    let mut ua = _mm256_unpacklo_epi8(low, high);
+    let mut ub = _mm256_unpackhi_epi8(low, high);
+
+    // 4-byte leads two bytes back (the third byte: high surrogate) or three
+    // bytes back (the fourth byte: low surrogate): the bytes whose unsigned
+    // `max` with 0xEF is above 0xEF (a signed compare alone would take
+    // ASCII too). One test for both first.
+    let any4 = _mm256_cmpgt_epi8(
+        _mm256_max_epu8(_mm256_max_epu8(p2, p3), lead4_above),
+        lead4_above,
+    );
+    if _mm256_testz_si256(any4, any4) == 0 {
+        let hi_surrogate = _mm256_set1_epi16(0xD7C0u16 as i16);
+        let ten_bits = _mm256_set1_epi16(0x03FF);
+        let lo_surrogate = _mm256_set1_epi16(0xDC00u16 as i16);
+        let third = _mm256_cmpgt_epi8(_mm256_max_epu8(p2, lead4_above), lead4_above);
+        let fourth = _mm256_cmpgt_epi8(_mm256_max_epu8(p3, lead4_above), lead4_above);
+        keep |= _mm256_movemask_epi8(third) as u32;
+        let third_a = _mm256_unpacklo_epi8(third, third);
+        let third_b = _mm256_unpackhi_epi8(third, third);
+        let fourth_a = _mm256_unpacklo_epi8(fourth, fourth);
+        let fourth_b = _mm256_unpackhi_epi8(fourth, fourth);
+        ua = _mm256_blendv_epi8(
+            ua,
+            _mm256_add_epi16(_mm256_srli_epi16::<4>(ua), hi_surrogate),
+            third_a,
+        );
+        ub = _mm256_blendv_epi8(
+            ub,
+            _mm256_add_epi16(_mm256_srli_epi16::<4>(ub), hi_surrogate),
+            third_b,
+        );
+        ua = _mm256_blendv_epi8(
+            ua,
+            _mm256_or_si256(_mm256_and_si256(ua, ten_bits), lo_surrogate),
+            fourth_a,
+        );
+        ub = _mm256_blendv_epi8(
+            ub,
+            _mm256_or_si256(_mm256_and_si256(ub, ten_bits), lo_surrogate),
+            fourth_b,
+        );
+    }
+    keep &= limit;
+
+    // Compaction: the controls of the two groups of each register are
+    // joined into one 256-bit shuffle; each half is stored whole and the
+    // cursor advances by its popcount. SAFETY: the table rows are indexed by
+    // a byte (< 256); the four stores write 8 units each at offsets of at
+    // most 0, 8, 16 and 24 units, so all end by `q + 32`.
+    let table = COMPACT.0.as_ptr();
+    let k0 = (keep & 0xFF) as usize;
+    let k1 = ((keep >> 8) & 0xFF) as usize;
+    let k2 = ((keep >> 16) & 0xFF) as usize;
+    let k3 = (keep >> 24) as usize;
+    let ctrl_a = _mm256_inserti128_si256::<1>(
+        _mm256_castsi128_si256(load16(table.add(k0).cast())),
+        load16(table.add(k2).cast()),
+    );
+    let ctrl_b = _mm256_inserti128_si256::<1>(
+        _mm256_castsi128_si256(load16(table.add(k1).cast())),
+        load16(table.add(k3).cast()),
+    );
+    let sa = _mm256_shuffle_epi8(ua, ctrl_a);
+    let sb = _mm256_shuffle_epi8(ub, ctrl_b);
+    let mut at = 0;
+    store8(q, _mm256_castsi256_si128(sa));
+    at += k0.count_ones() as usize;
+    store8(q.add(at), _mm256_castsi256_si128(sb));
+    at += k1.count_ones() as usize;
+    store8(q.add(at), _mm256_extracti128_si256::<1>(sa));
+    at += k2.count_ones() as usize;
+    store8(q.add(at), _mm256_extracti128_si256::<1>(sb));
+    at + k3.count_ones() as usize
+}
+
+/// Bit `k` set where byte `k` of a run of 3-byte characters that starts at
+/// byte 0 is a continuation byte (`k % 3 != 0`).
+#[cfg(target_arch = "x86_64")]
+const CONT3: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 64 {
+        if k % 3 != 0 {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
+
+/// The phase `d` of a 3-byte run (byte `i` is byte `d` of its character)
+/// from the continuation bits of bytes `i` and `i + 1`, two bits per
+/// value of those bits: `0b10` gives 0, `0b11` gives 1, `0b01` gives 2
+/// (`0b00` matches no phase; it gives 0, whose pattern it fails).
+#[cfg(target_arch = "x86_64")]
+const PHASE: u32 = 0b01_00_10_00;
+
+/// Converts 3-byte characters, 16 (48 bytes) a step, from `s`, which the
+/// caller believes to start one, while the next 49 bytes are sure to be 16
+/// of them and one more character start; returns the new `s` (unchanged if
+/// none was) and cursor.
+///
+/// The test: the continuation bits of bytes `s..s + 49` are [`CONT3`]. In
+/// valid UTF-8 a byte that is not a continuation starts a character, and a
+/// start followed by exactly two continuation bytes and another start is a
+/// 3-byte lead, so that pattern proves the 16 characters.
+///
+/// The conversion: each 128-bit half of a register gets 16 input bytes
+/// whose first 12 are four characters (halves from `s`, `s + 24`, and
+/// `s + 12`, `s + 36`); one byte shuffle puts each character in a 32-bit
+/// lane as `[byte3, byte2, lead, 0]`; after a mask to the payload bits,
+/// `vpmaddubsw` by `[1, 64, 1, 0]` gives `byte2 << 6 | byte3` and the
+/// lead's nibble in the two 16-bit halves, and `vpmaddwd` by `[1, 4096]`
+/// joins them into the unit. `vpackusdw` of the two registers interleaves
+/// their halves, which is why the second takes the characters 4..8 and
+/// 12..16: the 16 units come out in order, in one store.
+///
+/// # Safety
+/// The CPU must have AVX2; `src` must point to `len` readable bytes and
+/// `out` to `cap` writable units; `at <= cap`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "byte constants and masks are given as the unsigned values they stand for"
+)]
+#[inline]
+unsafe fn run3(
+    src: *const u8,
+    len: usize,
+    mut s: usize,
+    out: *mut u16,
+    mut at: usize,
+    cap: usize,
+) -> (usize, usize) {
+    let cont_below = _mm256_set1_epi8(0xC0u8 as i8);
+    // Per character: `[byte3, byte2, lead, zero]` from bytes `3k..3k + 3`.
+    let gather = _mm256_setr_epi8(
+        2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1, //
+        2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
+    );
+    let payload = _mm256_set1_epi32(0x000F_3F3F);
+    let weights8 = _mm256_set1_epi32(0x0001_4001);
+    let weights16 = _mm256_set1_epi32(0x1000_0001);
+    // The pattern of bytes `s + 20 .. s + 49`, as the bits of a load at
+    // `s + 20`.
+    let tail_pattern = ((CONT3 >> 20) & 0x1FFF_FFFF) as u32;
+    // SAFETY (loads): every load below ends by `s + 52 <= len`.
+    // (Stores): `at + 16 <= cap`, one 16-unit store.
+    while s + 52 <= len && at + 16 <= cap {
+        let head = load32(src.add(s));
+        let tail = load32(src.add(s + 20));
+        let mh = _mm256_movemask_epi8(_mm256_cmpgt_epi8(cont_below, head)) as u32;
+        let mt = _mm256_movemask_epi8(_mm256_cmpgt_epi8(cont_below, tail)) as u32;
+        if mh != CONT3 as u32 || mt & 0x1FFF_FFFF != tail_pattern {
+            break;
+        }
+        let x = _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(load16(src.add(s))),
+            load16(src.add(s + 24)),
+        );
+        let y = _mm256_inserti128_si256::<1>(
+            _mm256_castsi128_si256(load16(src.add(s + 12))),
+            load16(src.add(s + 36)),
+        );
+        let ux = _mm256_madd_epi16(
+            _mm256_maddubs_epi16(
+                _mm256_and_si256(_mm256_shuffle_epi8(x, gather), payload),
+                weights8,
+            ),
+            weights16,
+        );
+        let uy = _mm256_madd_epi16(
+            _mm256_maddubs_epi16(
+                _mm256_and_si256(_mm256_shuffle_epi8(y, gather), payload),
+                weights8,
+            ),
+            weights16,
+        );
+        store16(out.add(at), _mm256_packus_epi32(ux, uy));
+        s += 48;
+        at += 16;
+    }
+    (s, at)
+}
+
+/// The vector loop of [`units_len`]; see the module docs.
+///
+/// # Safety
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    reason = "byte constants are given as the unsigned values they stand for"
+)]
+#[allow(clippy::many_single_char_names, reason = "a cursor and four vectors")]
+unsafe fn units_len_avx2(b: &[u8]) -> usize {
+    let len = b.len();
+    let src = b.as_ptr();
+    let mut i = 0;
+    let mut total = _mm256_setzero_si256();
+    // Not a continuation byte: above -65 as `i8` (ASCII and the leads);
+    // a 4-byte lead: unsigned `max` with 0xEF above 0xEF (as `i8`, the
+    // values 0xF0..=0xFF above -17).
+    let not_cont = _mm256_set1_epi8(-65);
+    let lead4_above = _mm256_set1_epi8(0xEFu8 as i8);
+    while i + 64 <= len {
+        // Each 64-byte step adds at most 4 to a byte lane; 63 steps stay
+        // below 256.
+        let stop = if len - i > 63 * 64 { i + 63 * 64 } else { len };
+        let mut acc = _mm256_setzero_si256();
+        while i + 64 <= stop {
+            // SAFETY: `i + 64 <= len`: both loads are within `b`.
+            let v = load32(src.add(i));
+            let w = load32(src.add(i + 32));
+            // Each compare is -1 where it holds; four-byte leads are the
+            // bytes whose unsigned `max` with 0xEF exceeds 0xEF.
+            let a = _mm256_add_epi8(
+                _mm256_cmpgt_epi8(v, not_cont),
+                _mm256_cmpgt_epi8(_mm256_max_epu8(v, lead4_above), lead4_above),
+            );
+            let c = _mm256_add_epi8(
+                _mm256_cmpgt_epi8(w, not_cont),
+                _mm256_cmpgt_epi8(_mm256_max_epu8(w, lead4_above), lead4_above),
+            );
+            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(a, c));
+            i += 64;
+        }
+        total = _mm256_add_epi64(total, _mm256_sad_epu8(acc, _mm256_setzero_si256()));
+    }
+    let mut n = (_mm256_extract_epi64::<0>(total)
+        + _mm256_extract_epi64::<1>(total)
+        + _mm256_extract_epi64::<2>(total)
+        + _mm256_extract_epi64::<3>(total)) as usize;
+    while i < len {
+        let x = b[i];
+        n += (x & 0xC0 != 0x80) as usize + (x >= 0xF0) as usize;
+        i += 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{encode_units, units_len};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// The vector code must be what runs on a machine that has it.
+    fn check_avx2() {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            assert!(crate::simd::avx2());
+        }
+    }
+
+    /// A sentinel that no test text encodes to in a run of 40.
+    const GUARD: u16 = 0xA5A5;
+
+    /// Compares the kernel with the `const fn` and std on `text` with
+    /// output buffers of the lengths `lens` (all from 0 to exact + 40 when
+    /// `None`), checking that nothing past the buffer is written. The text
+    /// is followed in memory by continuation bytes, so a kernel that read
+    /// past it would see them.
+    fn check(text: &str, lens: Option<&[usize]>) {
+        let mut backing = Vec::with_capacity(text.len() + 64);
+        backing.extend_from_slice(text.as_bytes());
+        backing.extend_from_slice(&[0x80; 64]);
+        let text = core::str::from_utf8(&backing[..text.len()]).unwrap();
+
+        let want: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(units_len(text), want.len(), "units_len of {text:?}");
+        assert_eq!(crate::utf16::units_len(text), want.len());
+        let all: Vec<usize> = (0..=want.len() + 40).collect();
+        let lens = lens.unwrap_or(&all);
+        for &cap in lens {
+            let mut slow = std::vec![0u16; cap];
+            let reference = crate::utf16::encode_units_into(text, &mut slow);
+            let mut buf = std::vec![GUARD; cap + 40];
+            let got = encode_units(text, &mut buf[..cap]);
+            if let Ok(n) = reference {
+                assert_eq!(got, Some(n), "cap {cap} text {text:?}");
+                assert_eq!(&buf[..n], &want[..], "cap {cap} text {text:?}");
+                assert_eq!(&slow[..n], &want[..]);
+            } else {
+                assert!(cap < want.len());
+                assert_eq!(got, None, "cap {cap} text {text:?}");
+            }
+            assert!(
+                buf[cap..].iter().all(|&u| u == GUARD),
+                "wrote past {cap} for {text:?}"
+            );
+        }
+    }
+
+    /// Characters at the edges of each UTF-8 length and surrogate range.
+    const CHARS: &[char] = &[
+        '\0',
+        'a',
+        '\x7F',
+        '\u{80}',
+        '\u{FF}',
+        '\u{100}',
+        'я',
+        '\u{7FF}',
+        '\u{800}',
+        '世',
+        '\u{D7FF}',
+        '\u{E000}',
+        '\u{FEFF}',
+        '\u{FFFF}',
+        '\u{10000}',
+        '😀',
+        '\u{1F9FF}',
+        '\u{10FFFF}',
+    ];
+
+    #[test]
+    fn every_char_class_at_every_offset() {
+        check_avx2();
+        for &c in CHARS {
+            for pad in 0..64 {
+                for after in [0, 1, 2, 3, 5, 15, 29, 30, 31, 32, 33, 34, 40, 64] {
+                    let mut s = "x".repeat(pad);
+                    s.push(c);
+                    s.push_str(&"y".repeat(after));
+                    let lens: Vec<usize>;
+                    let n = s.encode_utf16().count();
+                    let lens = if after % 2 == 0 {
+                        None
+                    } else {
+                        lens = std::vec![0, n.saturating_sub(1), n, n + 1, n + 40];
+                        Some(&lens[..])
+                    };
+                    check(&s, lens);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_and_pairs_at_every_offset() {
+        check_avx2();
+        for &c in CHARS {
+            for &d in CHARS {
+                for pad in 0..64 {
+                    for run in [1, 2, 11, 17] {
+                        let mut s = "x".repeat(pad);
+                        for _ in 0..run {
+                            s.push(c);
+                            s.push(d);
+                        }
+                        s.push_str("tail of ascii bytes, long enough");
+                        let n = s.encode_utf16().count();
+                        check(&s, Some(&[0, n - 1, n, n + 7]));
+                    }
+                }
+            }
+        }
+        // Long runs of one length each, every offset, every buffer length.
+        for &c in &['я', '世', '😀', 'a'] {
+            for pad in 0..64 {
+                let mut s = "x".repeat(pad);
+                s.extend(core::iter::repeat_n(c, 90));
+                check(&s, None);
+            }
+        }
+    }
+
+    /// Every scalar value (every third chunk in debug builds), in chunks of
+    /// 997 characters after 0..64 ASCII bytes.
+    #[test]
+    fn every_scalar_value() {
+        check_avx2();
+        let chars: Vec<char> = (0..=0x10_FFFFu32).filter_map(char::from_u32).collect();
+        assert_eq!(chars.len(), 1_112_064);
+        let step = if cfg!(debug_assertions) { 3 } else { 1 };
+        for (k, chunk) in chars.chunks(997).enumerate() {
+            if k % step != 0 {
+                continue;
+            }
+            let mut s = "a".repeat(k % 64);
+            s.extend(chunk);
+            let n = s.encode_utf16().count();
+            check(&s, Some(&[n, n - 1, n + 40]));
+        }
+    }
+
+    /// xorshift64: a fixed-seed generator for the random mixes.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            let mut x = self.0;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            self.0 = x;
+            x
+        }
+
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random character of a random class, with ASCII weighted up.
+    fn random_char(rng: &mut Rng) -> char {
+        let cp = match rng.below(8) {
+            0..=2 => rng.below(0x80) as u32,
+            3 | 4 => 0x80 + rng.below(0x780) as u32,
+            5 | 6 => 0x800 + rng.below(0xF800) as u32,
+            _ => 0x1_0000 + rng.below(0x10_0000) as u32,
+        };
+        char::from_u32(cp).unwrap_or('\u{FFFD}')
+    }
+
+    #[test]
+    fn random_mixes() {
+        check_avx2();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let cases = if cfg!(debug_assertions) { 3000 } else { 20_000 };
+        for case in 0..cases {
+            let bytes = rng.below(300) as usize;
+            let mut s = String::new();
+            // Runs of one class now and then, as in real text.
+            while s.len() < bytes {
+                let c = random_char(&mut rng);
+                let run = if rng.below(4) == 0 {
+                    1 + rng.below(12)
+                } else {
+                    1
+                };
+                for _ in 0..run {
+                    s.push(c);
+                }
+            }
+            if case % 8 == 0 {
+                check(&s, None);
+            } else {
+                let n = s.encode_utf16().count();
+                let r = rng.below(n as u64 + 41) as usize;
+                check(&s, Some(&[0, r, n.saturating_sub(1), n, n + 1, n + 33]));
+            }
+        }
+    }
+
+    /// Runs of 3-byte characters of every length around the 16 that the
+    /// 3-byte loop takes a step, broken by each other class, at every
+    /// offset.
+    #[test]
+    fn three_byte_runs() {
+        check_avx2();
+        for pad in 0..64 {
+            for run in (0..40).chain([47, 48, 49, 50, 64, 95, 96, 97]) {
+                for &brk in &['a', 'я', '\u{FFFF}', '😀'] {
+                    // The class before the run too: a 3-byte pattern that
+                    // starts with the continuation byte of a 2- or 4-byte
+                    // character must not be taken for a run.
+                    let mut s = "x".repeat(pad);
+                    s.push(brk);
+                    s.extend(core::iter::repeat_n('世', run));
+                    s.push(brk);
+                    s.extend(core::iter::repeat_n('\u{E000}', run / 2 + 20));
+                    s.push_str("end");
+                    let n = s.encode_utf16().count();
+                    let lens: Vec<usize> = if run % 7 == 0 {
+                        (0..=n + 40).collect()
+                    } else {
+                        std::vec![0, n / 2, n - 1, n, n + 1, n + 17, n + 40]
+                    };
+                    check(&s, Some(&lens));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn units_len_long() {
+        check_avx2();
+        // Longer than one accumulator flush (63 steps of 64 bytes), with
+        // 4-byte leads (the most a lane can gain) everywhere.
+        for &c in &['😀', 'я', 'a', '世'] {
+            for extra in [0, 1, 63, 64, 65] {
+                let mut s: String = core::iter::repeat_n(c, 70_000 / c.len_utf8()).collect();
+                s.push_str(&"b".repeat(extra));
+                assert_eq!(units_len(&s), s.encode_utf16().count());
+            }
+        }
+        assert_eq!(units_len(""), 0);
+    }
 }
