@@ -70,7 +70,7 @@
 //! # Cargo features
 //!
 //! - `std` (default): implies `alloc`; the SIMD kernels behind
-//!   [`fast`](crate::fast) detect the CPU's features at run time. Without it
+//!   [`fast`] detect the CPU's features at run time. Without it
 //!   they run only where the target enables them at compile time.
 //! - `alloc`: the helpers that return `Vec` or `String`.
 //! - `macros` (default): the compile-time macros ([`utf8!`], [`utf16!`],
