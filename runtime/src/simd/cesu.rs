@@ -53,12 +53,19 @@
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
 
 #[cfg(target_arch = "x86_64")]
-use super::utf8::{high_bits, load, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8};
+use super::utf8::{high_bits, load32, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256,
     _mm256_setzero_si256, _mm256_slli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
 };
+
+// `unsafe` here is as in `super::utf8` (see "`unsafe` here" there): every
+// `#[target_feature]` function is an `unsafe fn` that requires the CPU to
+// have the enabled features, so calling one from another needs only that
+// ("features" in the `SAFETY:` comments) and whatever else it states. The
+// other unsafe operations are the unchecked loads, stores and byte accesses
+// below, each within bounds that the loop conditions establish.
 
 /// Encodes `text`; `None` if `dst` is too short.
 #[inline]
@@ -88,23 +95,52 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     crate::blocks::cesu::decode_into::<JAVA>(bytes, dst).ok()
 }
 
-/// Stores `v` at `p`, which must have 32 writable bytes.
+/// Stores `v` in `dst[at..at + 32]`.
+///
+/// # Safety
+/// The CPU must have the enabled features, and `at + 32 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-unsafe fn store(p: *mut u8, v: __m256i) {
-    _mm256_storeu_si256(p.cast(), v);
+unsafe fn store32(dst: &mut [u8], at: usize, v: __m256i) {
+    debug_assert!(
+        at <= dst.len() && dst.len() - at >= 32,
+        "store32 out of bounds"
+    );
+    // SAFETY: the caller guarantees `at + 32 <= dst.len()`, so the 32 bytes
+    // from `dst.as_mut_ptr() + at` are within `dst`; the store is unaligned.
+    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), v) }
 }
 
-/// Copies 64 bytes from `src` to `out` (both must have them).
+/// Copies `b[i..i + 64]` to `dst[at..at + 64]`.
+///
+/// # Safety
+/// The CPU must have the enabled features, `i + 64 <= b.len()` and
+/// `at + 64 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-unsafe fn copy64(src: *const u8, out: *mut u8) {
-    let a = load(src);
-    let b = load(src.add(32));
-    store(out, a);
-    store(out.add(32), b);
+unsafe fn copy64(b: &[u8], i: usize, dst: &mut [u8], at: usize) {
+    // SAFETY: features; the caller guarantees both 64-byte ranges, of
+    // which these are the two halves.
+    unsafe {
+        let x = load32(b, i);
+        let y = load32(b, i + 32);
+        store32(dst, at, x);
+        store32(dst, at + 32, y);
+    }
+}
+
+/// Writes `bytes` to `dst[at..at + N]` (one store for a word's bytes).
+///
+/// # Safety
+/// `at + N <= dst.len()`.
+#[inline]
+unsafe fn put<const N: usize>(dst: &mut [u8], at: usize, bytes: [u8; N]) {
+    debug_assert!(at <= dst.len() && dst.len() - at >= N, "put out of bounds");
+    // SAFETY: the caller guarantees that `dst[at..at + N]` is in bounds, and
+    // `[u8; N]` has alignment 1.
+    unsafe { dst.as_mut_ptr().add(at).cast::<[u8; N]>().write(bytes) }
 }
 
 /// Whether a byte is a continuation byte (`80..=BF`).
@@ -117,6 +153,9 @@ const fn is_cont(b: u8) -> bool {
 
 /// Per byte of `v` (bytes of a `&str`), all ones where the byte is not
 /// copied as it is: `F0..=FF` (a 4-byte lead), and for `JAVA` also `00`.
+///
+/// # Safety
+/// The CPU must have the enabled features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
@@ -124,28 +163,29 @@ unsafe fn encode_special<const JAVA: bool>(v: __m256i) -> __m256i {
     if JAVA {
         // `v - 1` wraps `00` to `FF` and takes `F0..=FF` to `EF..=FE`, so
         // both are exactly the bytes with `v - 1 >= EF` (unsigned).
-        let t = _mm256_add_epi8(v, splat(0xFF));
-        _mm256_cmpeq_epi8(_mm256_max_epu8(t, splat(0xEF)), t)
+        let t = _mm256_add_epi8(v, splat!(0xFF));
+        _mm256_cmpeq_epi8(_mm256_max_epu8(t, splat!(0xEF)), t)
     } else {
-        _mm256_cmpeq_epi8(_mm256_max_epu8(v, splat(0xF0)), v)
+        _mm256_cmpeq_epi8(_mm256_max_epu8(v, splat!(0xF0)), v)
     }
 }
 
-/// The encoding loop over `b` (the bytes of a `&str`) into `dst`: while 64
-/// bytes of input are left and 72 bytes of room (a 64-byte store at the
-/// cursor, or eight bytes written up to 63 bytes past it). Returns the input
-/// and output cursors, the input cursor on a character boundary.
+/// The encoding loop over `b` into `dst`: while 64 bytes of input are left
+/// and 72 bytes of room (a 64-byte store at the cursor, or eight bytes
+/// written up to 63 bytes past it). Returns the input and output cursors;
+/// for UTF-8 input, the input cursor is on a character boundary.
 ///
 /// # Safety
-/// The CPU must have the enabled features, and `b` must be valid UTF-8.
+/// The CPU must have the enabled features, and every byte `F0..=FF` of `b`
+/// must be followed by at least three more bytes in `b`. UTF-8 has that,
+/// and so has every suffix of UTF-8, padded or not: the reads of a 4-byte
+/// sequence rely on it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
 unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let n = b.len();
     let cap = dst.len();
-    let src = b.as_ptr();
-    let out = dst.as_mut_ptr();
     let mut i = 0;
     let mut at = 0;
     // Each turn loads 64 bytes and stores them at once, then asks whether
@@ -155,42 +195,58 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usi
     // stored bytes before the first such byte are right; the cursors move to
     // it, that one character is transcoded, and the next turn starts after
     // it, so several in a block cost a turn each.
+    //
+    // The bounds: the loads read `b[i..i + 64]`, within `b` as `i + 64 <=
+    // n`; the stores write `dst[at..at + 64]`, within `dst` as `at + 72 <=
+    // cap`. A byte to transcode is at `i + k` with `k < 64`, so `i + k <
+    // n`; if it is `F0..=FF`, the three bytes after it, which its character
+    // reads, are in `b` too (the precondition). Its writes, at most eight
+    // bytes from `at + k`, end at `at + 71 < cap`.
     while i + 64 <= n && at + 72 <= cap {
-        // SAFETY (of every access in this loop): the loads read
-        // `i..i + 64 <= n`, the stores write `at..at + 64 <= cap`. A byte to
-        // transcode at `i + k` (`k < 64`) is followed by its whole
-        // character (the input is UTF-8), so reading `i + k + 3` is in
-        // bounds, and its output, written as one 8-byte word, ends at
-        // `at + k + 8 <= at + 71`, within `cap`.
-        let x = load(src.add(i));
-        let y = load(src.add(i + 32));
-        store(out.add(at), x);
-        store(out.add(at + 32), y);
-        let sx = encode_special::<JAVA>(x);
-        let sy = encode_special::<JAVA>(y);
+        // SAFETY: features; `b[i..i + 64]` and `dst[at..at + 64]` are in
+        // bounds (above).
+        let (x, y) = unsafe {
+            let x = load32(b, i);
+            let y = load32(b, i + 32);
+            store32(dst, at, x);
+            store32(dst, at + 32, y);
+            (x, y)
+        };
+        // SAFETY: features (all that `encode_special` needs).
+        let (sx, sy) = unsafe { (encode_special::<JAVA>(x), encode_special::<JAVA>(y)) };
         let s = _mm256_or_si256(sx, sy);
         if _mm256_testz_si256(s, s) != 0 {
             i += 64;
             at += 64;
             continue;
         }
-        let mask = u64::from(high_bits(sx)) | (u64::from(high_bits(sy)) << 32);
+        let mask = u64::from(high_bits!(sx)) | (u64::from(high_bits!(sy)) << 32);
         let k = mask.trailing_zeros() as usize;
         i += k;
         at += k;
-        let b0 = *src.add(i);
+        // SAFETY: `i` is the old `i + k < n` (above).
+        let b0 = unsafe { *b.get_unchecked(i) };
         if JAVA && b0 == 0 {
-            *out.add(at) = 0xC0;
-            *out.add(at + 1) = 0x80;
+            // SAFETY: `at + 2 <= old at + 65 < cap` (above).
+            unsafe { put(dst, at, [0xC0, 0x80]) };
             at += 2;
             i += 1;
         } else {
             // A 4-byte sequence: its scalar value, then the two surrogates,
             // each as three bytes, written as one 8-byte word.
+            // SAFETY: `b0` is `F0..=FF`, so by the precondition the three
+            // bytes after it are in `b`.
+            let (b1, b2, b3) = unsafe {
+                (
+                    *b.get_unchecked(i + 1),
+                    *b.get_unchecked(i + 2),
+                    *b.get_unchecked(i + 3),
+                )
+            };
             let cp = ((u32::from(b0) & 0x07) << 18)
-                | ((u32::from(*src.add(i + 1)) & 0x3F) << 12)
-                | ((u32::from(*src.add(i + 2)) & 0x3F) << 6)
-                | (u32::from(*src.add(i + 3)) & 0x3F);
+                | ((u32::from(b1) & 0x3F) << 12)
+                | ((u32::from(b2) & 0x3F) << 6)
+                | (u32::from(b3) & 0x3F);
             let v = cp - 0x1_0000;
             let hi = v >> 10;
             let lo = v & 0x3FF;
@@ -200,14 +256,15 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usi
                 | (0xED << 24)
                 | (u64::from(0xB0 | (lo >> 6)) << 32)
                 | (u64::from(0x80 | (lo & 0x3F)) << 40);
-            out.add(at).cast::<u64>().write_unaligned(word.to_le());
+            // SAFETY: `at + 8 <= old at + 71 < cap` (above).
+            unsafe { put(dst, at, word.to_le_bytes()) };
             at += 6;
             i += 4;
         }
     }
     // After a plain block the cursor may be inside a character; those
     // bytes were copied as they are, so step both cursors back to its lead.
-    while i < n && is_cont(*src.add(i)) {
+    while i < n && is_cont(b[i]) {
         i -= 1;
         at -= 1;
     }
@@ -221,7 +278,9 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usi
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
-    let (i, at) = encode_bulk::<JAVA>(text.as_bytes(), dst);
+    // SAFETY: features; `text` is UTF-8, so each byte `F0..=FF` is a 4-byte
+    // lead, followed by its three continuation bytes.
+    let (i, at) = unsafe { encode_bulk::<JAVA>(text.as_bytes(), dst) };
     let rest = text.as_bytes().get(i..)?;
     if rest.is_empty() {
         return Some(at);
@@ -240,7 +299,10 @@ unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<us
     let mut ibuf = [b' '; TAIL_IN];
     ibuf[..rest.len()].copy_from_slice(rest);
     let mut obuf = [0u8; 3 * TAIL_IN];
-    let (j, end) = encode_bulk::<JAVA>(&ibuf, &mut obuf);
+    // SAFETY: features; `rest` is a suffix of UTF-8, so each byte
+    // `F0..=FF` in it is followed by its three continuation bytes, also in
+    // `rest` (wherever `i` is), and the padding has no such bytes.
+    let (j, end) = unsafe { encode_bulk::<JAVA>(&ibuf, &mut obuf) };
     let m = end - (j - rest.len());
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)
@@ -258,6 +320,9 @@ const TAIL_IN: usize = 192;
 /// `ED A0..=BF` (an encoded surrogate) or, for `JAVA`, of `C0 80..=BF`.
 /// A 16-bit shift moves each byte's mark bit to its bit 7 (bits shifted in
 /// from the byte below land in bits 0 to 2).
+///
+/// # Safety
+/// The CPU must have the enabled features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
@@ -267,7 +332,7 @@ unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
     if JAVA {
         s = _mm256_or_si256(s, _mm256_slli_epi16::<1>(pair));
     }
-    high_bits(s)
+    high_bits!(s)
 }
 
 /// The decoding loop over `b` into `dst`: 64-byte blocks while 128 bytes of
@@ -276,7 +341,7 @@ unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
 /// character (everything before it checked and decoded).
 ///
 /// # Safety
-/// The CPU must have the enabled features.
+/// The CPU must have the enabled features. (Any `b` and `dst` will do.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
@@ -284,43 +349,57 @@ unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
 unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
     let n = b.len();
     let cap = dst.len();
-    let src = b.as_ptr();
-    let out = dst.as_mut_ptr();
-    let mut val = Validator::new(if JAVA { &MUTF8 } else { &CESU8 });
+    // SAFETY: features (all that `Validator::new` needs).
+    let mut val = unsafe { Validator::new(if JAVA { &MUTF8 } else { &CESU8 }) };
     let zero = _mm256_setzero_si256();
     // `p`: the block. `i`: the copy cursor, `b[..i]` decoded into
-    // `out[..at]`. After a plain block `i` is the block's end, maybe inside
+    // `dst[..at]`. After a plain block `i` is the block's end, maybe inside
     // a character; after a special character, the end of that character,
     // up to five bytes into the next block.
     let mut p = 0;
     let mut i = 0;
     let mut at = 0;
-    // The bounds: at the start of a block `i <= p + 4` (a pair that began
-    // in the last block ends at most four bytes into this one). Every read
-    // is below `p + 128` (a 64-byte copy from a cursor below `p + 64`), and
-    // every write below `at + 128` for the `at` of the block's start (a
-    // 64-byte copy from an output cursor that has moved less than 64).
+    // The bounds, which every unchecked access below relies on. Let `at0`
+    // be `at` at the start of the block; the loop condition gives
+    // `p + 128 <= n` and `at0 + 136 <= cap`.
+    // - At the start of a block, `p <= i <= p + 4`: the block before ends
+    //   with `i` at its end, or after a pair that began in it, at most
+    //   four bytes into this one.
+    // - A special character's lead is at `p - 1 ..= p + 62` (the byte
+    //   before a special bit `k < 64`); its bytes, two or six, end by
+    //   `lead + 6 <= p + 68 < n`. `p - 1` only for `p >= 64`: for byte 0
+    //   of the first block, and after an ASCII block, the validator's byte
+    //   before is zero, which marks nothing. It is `< i` only when `i = p`
+    //   and the byte `p - 1` (`ED` or `C0`) was copied as it was, so
+    //   `at >= 1`; every other lead is `>= i`.
+    // - `at - at0 <= i - p`: each step writes no more than it consumes
+    //   (plain bytes one each, `C0 80` one, a pair four for six; the step
+    //   back lowers `at`). So a 64-byte copy from `i <= p + 63` reads
+    //   below `p + 127 < n` and writes below `at0 + 127 < cap`, and a
+    //   special character's output, at most four bytes from
+    //   `at <= at0 + 62`, ends at `at0 + 66` at most.
     while p + 128 <= n && at + 136 <= cap {
-        // SAFETY (of every access in this loop): see the bounds above,
-        // which the loop condition keeps within `b` and `dst`: a special
-        // character's lead is at `p - 1` or later and at most `p + 62`, and
-        // its bytes end at most at `p + 68`.
-        let x = load(src.add(p));
-        let y = load(src.add(p + 32));
+        // SAFETY: features; `p + 64 <= n`.
+        let (x, y) = unsafe { (load32(b, p), load32(b, p + 32)) };
         let mut mask: u64 = 0;
-        if high_bits(_mm256_or_si256(x, y)) == 0 {
+        if high_bits!(_mm256_or_si256(x, y)) == 0 {
             // ASCII: nothing to check but what the last block left open,
             // nothing special.
-            val.ascii();
+            // SAFETY: features (all that `ascii` needs).
+            unsafe { val.ascii() };
         } else {
-            let px = val.check(x);
-            let py = val.check(y);
-            mask = u64::from(decode_special::<JAVA>(px))
-                | (u64::from(decode_special::<JAVA>(py)) << 32);
+            // SAFETY: features (all that `check` and `decode_special` need).
+            mask = unsafe {
+                let px = val.check(x);
+                let py = val.check(y);
+                u64::from(decode_special::<JAVA>(px))
+                    | (u64::from(decode_special::<JAVA>(py)) << 32)
+            };
         }
         if JAVA {
             // A raw zero byte is ill-formed.
-            val.flag(_mm256_cmpeq_epi8(_mm256_min_epu8(x, y), zero));
+            // SAFETY: features (all that `flag` needs).
+            unsafe { val.flag(_mm256_cmpeq_epi8(_mm256_min_epu8(x, y), zero)) };
         }
         if i > p {
             // The bytes before `i` belong to a pair decoded already.
@@ -334,25 +413,34 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
         while mask != 0 {
             let lead = p + mask.trailing_zeros() as usize - 1;
             if lead >= i {
-                copy64(src.add(i), out.add(at));
+                // SAFETY: features; `i <= lead <= p + 62`, so the copy is
+                // within `b` and `dst` (the bounds above).
+                unsafe { copy64(b, i, dst, at) };
                 at += lead - i;
             } else {
                 at -= i - lead;
             }
-            if JAVA && *src.add(lead) == 0xC0 {
-                if *src.add(lead + 1) != 0x80 {
+            // SAFETY: `lead + 1 <= p + 63 < n` (the bounds above).
+            let (b0, b1) = unsafe { (*b.get_unchecked(lead), *b.get_unchecked(lead + 1)) };
+            if JAVA && b0 == 0xC0 {
+                if b1 != 0x80 {
                     return None;
                 }
-                *out.add(at) = 0;
+                // SAFETY: `at <= at0 + 62`, below `cap` (the bounds above).
+                unsafe { put(dst, at, [0]) };
                 at += 1;
                 i = lead + 2;
             } else {
                 // `ED A0..=BF`: must be a high surrogate, then a low one.
-                let b1 = *src.add(lead + 1);
-                let b2 = *src.add(lead + 2);
-                let b3 = *src.add(lead + 3);
-                let b4 = *src.add(lead + 4);
-                let b5 = *src.add(lead + 5);
+                // SAFETY: `lead + 5 <= p + 67 < n` (the bounds above).
+                let (b2, b3, b4, b5) = unsafe {
+                    (
+                        *b.get_unchecked(lead + 2),
+                        *b.get_unchecked(lead + 3),
+                        *b.get_unchecked(lead + 4),
+                        *b.get_unchecked(lead + 5),
+                    )
+                };
                 if b1 > 0xAF || !is_cont(b2) || b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
                     return None;
                 }
@@ -363,7 +451,8 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
                     | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
                     | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
                     | ((0x80 | (cp & 0x3F)) << 24);
-                out.add(at).cast::<u32>().write_unaligned(utf8.to_le());
+                // SAFETY: `at + 4 <= at0 + 66 < cap` (the bounds above).
+                unsafe { put(dst, at, utf8.to_le_bytes()) };
                 at += 4;
                 i = lead + 6;
             }
@@ -379,23 +468,31 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
         // The rest of the block, as it is.
         if i < p + 64 {
             if i == p {
-                store(out.add(at), x);
-                store(out.add(at + 32), y);
+                // SAFETY: features; `at = at0` (nothing consumed), and
+                // `at0 + 64 <= cap`.
+                unsafe {
+                    store32(dst, at, x);
+                    store32(dst, at + 32, y);
+                }
             } else {
-                copy64(src.add(i), out.add(at));
+                // SAFETY: features; `i < p + 64`, so the copy is within `b`
+                // and `dst` (the bounds above).
+                unsafe { copy64(b, i, dst, at) };
             }
             at += p + 64 - i;
             i = p + 64;
         }
         p += 64;
     }
-    if !val.clean() {
+    // SAFETY: features (all that `clean` needs).
+    if !unsafe { val.clean() } {
         return None;
     }
     // If the last block ends inside a character that was copied as it is,
     // the cursors step back to its lead, so that the caller decodes it
     // whole. (After a special character there is nothing open.)
-    if i == p && val.pending() {
+    // SAFETY: features (all that `pending` needs).
+    if i == p && unsafe { val.pending() } {
         let mut j = p - 1;
         while j + 3 > p && is_cont(b[j]) {
             j -= 1;
@@ -421,7 +518,8 @@ const DECODE_TAIL_OUT: usize = 320;
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    let (i, at) = decode_bulk::<JAVA>(bytes, dst)?;
+    // SAFETY: features (all that `decode_bulk` needs).
+    let (i, at) = unsafe { decode_bulk::<JAVA>(bytes, dst) }?;
     let rest = bytes.get(i..)?;
     if rest.is_empty() {
         return Some(at);
@@ -439,7 +537,8 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
     let mut ibuf = [b' '; DECODE_TAIL_IN];
     ibuf[..rest.len()].copy_from_slice(rest);
     let mut obuf = [0u8; DECODE_TAIL_OUT];
-    let (j, end) = decode_bulk::<JAVA>(&ibuf, &mut obuf)?;
+    // SAFETY: features (all that `decode_bulk` needs).
+    let (j, end) = unsafe { decode_bulk::<JAVA>(&ibuf, &mut obuf) }?;
     let m = end - (j - rest.len());
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)

@@ -37,6 +37,9 @@
 //! output length around the exact one.
 
 #![allow(unsafe_code)]
+// Every unsafe operation in its own block with its own `SAFETY:` comment,
+// also inside `unsafe fn`s (as edition 2024 has it).
+#![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod cesu;
 pub(crate) mod utf16_to_utf8;

@@ -79,11 +79,16 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         if super::avx2() {
-            // SAFETY: `avx2()` said the CPU has the features `convert`
-            // enables; `units` is `2 * units.len()` readable bytes, which
-            // is what `convert` is given to read (with `units.len()` units).
-            let (i, at) =
-                unsafe { avx2::convert::<false>(units.as_ptr().cast::<u8>(), units.len(), dst) }?;
+            // SAFETY: the `2 * units.len()` bytes of `units` are initialized
+            // and readable while `units` is borrowed, at its address, and
+            // `u8` needs no alignment; their size is that of `units`, so at
+            // most `isize::MAX`.
+            let bytes = unsafe {
+                core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len())
+            };
+            // SAFETY: `avx2()` said that the CPU has the features `convert`
+            // enables, its one precondition. (Native units are LE on x86.)
+            let (i, at) = unsafe { avx2::convert::<false>(bytes, dst) }?;
             return finish(Src::Units(units.get(i..)?), dst, at);
         }
     }
@@ -96,9 +101,9 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
     #[cfg(target_arch = "x86_64")]
     {
         if super::avx2() {
-            // SAFETY: as in `decode_units`; `bytes.len() / 2` whole units
-            // are `bytes.len()` bytes or one fewer, all readable.
-            let (i, at) = unsafe { avx2::convert::<BE>(bytes.as_ptr(), bytes.len() / 2, dst) }?;
+            // SAFETY: `avx2()` said that the CPU has the features `convert`
+            // enables, its one precondition.
+            let (i, at) = unsafe { avx2::convert::<BE>(bytes, dst) }?;
             let rest = bytes.get(2 * i..)?;
             let src = if BE { Src::Be(rest) } else { Src::Le(rest) };
             return finish(src, dst, at);
@@ -198,30 +203,56 @@ mod avx2 {
         _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256,
         _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_min_epu16, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute2x128_si256,
-        _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
-        _mm256_testz_si256, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
-        _mm_storeu_si128,
+        _mm256_permute4x64_epi64, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+        _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+        _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256, _mm_storeu_si128,
     };
 
-    /// `x` in every 16-bit lane.
-    #[inline]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[allow(clippy::cast_possible_wrap, reason = "a bit pattern, not a number")]
-    unsafe fn splat(x: u16) -> __m256i {
-        _mm256_set1_epi16(x as i16)
+    // # `unsafe` here
+    //
+    // Every `#[target_feature]` function of this module is an `unsafe fn`
+    // whose `# Safety` contract includes that the CPU has the enabled
+    // features, [`crate::simd::FEATURES`] ([`crate::simd::avx2`] says so).
+    // Inside one of them that holds, so calling another one (which enables
+    // the same features) from it needs nothing more: the `SAFETY:` comments
+    // of such calls say "features" and whatever else the callee requires.
+    // Safe `#[target_feature]` functions (Rust 1.86) would make those calls
+    // safe, but the crate's MSRV is 1.83. Value-only intrinsics and the two
+    // macros below need no `unsafe` in such a function.
+
+    /// `$x` (a `u16`) in every 16-bit lane.
+    ///
+    /// A macro rather than a function so that it is exactly as safe as the
+    /// intrinsic: usable without `unsafe` in any function that enables AVX2,
+    /// and not elsewhere (see "`unsafe` here" above).
+    macro_rules! splat {
+        ($x:expr) => {
+            core::arch::x86_64::_mm256_set1_epi16(i16::from_ne_bytes(u16::to_ne_bytes($x)))
+        };
     }
 
-    /// The 16 units at unit index `i` of `src`, as native 16-bit lanes.
+    /// The top bit of each byte of the vector `$x`, as `vpmovmskb` gives
+    /// them, as a `u32`. A macro for the same reason as [`splat!`].
+    macro_rules! bits {
+        ($x:expr) => {
+            u32::from_ne_bytes(core::arch::x86_64::_mm256_movemask_epi8($x).to_ne_bytes())
+        };
+    }
+
+    /// The 16 units `src[2 * i..2 * i + 32]`, as native 16-bit lanes (LE
+    /// bytes, or BE bytes swapped if `BE`).
     ///
     /// # Safety
-    /// `src[2 * i..2 * i + 32]` must be readable.
+    /// The CPU must have the enabled features, and `2 * i + 32 <= src.len()`.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
-    unsafe fn load<const BE: bool>(src: *const u8, i: usize) -> __m256i {
-        // SAFETY: the caller's bounds; `loadu` has no alignment requirement.
-        let v = unsafe { _mm256_loadu_si256(src.add(2 * i).cast::<__m256i>()) };
+    unsafe fn load<const BE: bool>(src: &[u8], i: usize) -> __m256i {
+        debug_assert!(2 * i + 32 <= src.len(), "load out of bounds");
+        // SAFETY: the caller guarantees `2 * i + 32 <= src.len()`, so the 32
+        // bytes from `src.as_ptr() + 2 * i` are within `src`; `loadu` needs
+        // no alignment.
+        let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(2 * i).cast::<__m256i>()) };
         if BE {
             // Swap the two bytes of every lane.
             let swap = _mm256_setr_epi8(
@@ -234,52 +265,56 @@ mod avx2 {
         }
     }
 
-    /// Stores the low 16 bytes of `x` at `out`.
+    /// Stores the low 16 bytes of `x` at `dst[at..at + 16]`.
     ///
     /// # Safety
-    /// `out[..16]` must be writable.
+    /// The CPU must have the enabled features, and `at + 16 <= dst.len()`.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
-    unsafe fn store_lo(out: *mut u8, x: __m256i) {
-        // SAFETY: the caller's bounds; `storeu` has no alignment requirement.
-        unsafe { _mm_storeu_si128(out.cast::<__m128i>(), _mm256_castsi256_si128(x)) };
+    unsafe fn store_lo(dst: &mut [u8], at: usize, x: __m256i) {
+        debug_assert!(at + 16 <= dst.len(), "store_lo out of bounds");
+        let x = _mm256_castsi256_si128(x);
+        // SAFETY: the caller guarantees `at + 16 <= dst.len()`, so the 16
+        // bytes from `dst.as_mut_ptr() + at` are within `dst`; `storeu`
+        // needs no alignment.
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(at).cast::<__m128i>(), x) };
     }
 
-    /// Stores the high 16 bytes of `x` at `out`.
+    /// Stores the high 16 bytes of `x` at `dst[at..at + 16]`.
     ///
     /// # Safety
-    /// `out[..16]` must be writable.
+    /// The CPU must have the enabled features, and `at + 16 <= dst.len()`.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
-    unsafe fn store_hi(out: *mut u8, x: __m256i) {
-        // SAFETY: the caller's bounds; `storeu` has no alignment requirement.
-        unsafe { _mm_storeu_si128(out.cast::<__m128i>(), _mm256_extracti128_si256::<1>(x)) };
+    unsafe fn store_hi(dst: &mut [u8], at: usize, x: __m256i) {
+        debug_assert!(at + 16 <= dst.len(), "store_hi out of bounds");
+        let x = _mm256_extracti128_si256::<1>(x);
+        // SAFETY: as in `store_lo`: `at + 16 <= dst.len()` (the caller's).
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(at).cast::<__m128i>(), x) };
     }
 
-    /// Stores all 32 bytes of `x` at `out`.
+    /// Stores all 32 bytes of `x` at `dst[at..at + 32]`.
     ///
     /// # Safety
-    /// `out[..32]` must be writable.
+    /// The CPU must have the enabled features, and `at + 32 <= dst.len()`.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
-    unsafe fn store(out: *mut u8, x: __m256i) {
-        // SAFETY: the caller's bounds; `storeu` has no alignment requirement.
-        unsafe { _mm256_storeu_si256(out.cast::<__m256i>(), x) };
-    }
-
-    /// The top bit of each byte of `x`, as `vpmovmskb` gives them.
-    #[inline]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[allow(clippy::cast_sign_loss, reason = "a bit mask, not a number")]
-    unsafe fn bits(x: __m256i) -> u32 {
-        _mm256_movemask_epi8(x) as u32
+    unsafe fn store(dst: &mut [u8], at: usize, x: __m256i) {
+        debug_assert!(at + 32 <= dst.len(), "store out of bounds");
+        // SAFETY: the caller guarantees `at + 32 <= dst.len()`, so the 32
+        // bytes from `dst.as_mut_ptr() + at` are within `dst`; `storeu`
+        // needs no alignment.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), x) };
     }
 
     /// The shuffle controls `table[hi]` (high half) and `table[lo]` (low
     /// half) as one vector (only the low 8 bits of each index count).
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(
@@ -289,7 +324,8 @@ mod avx2 {
     unsafe fn controls(table: &super::Shuffles, hi: u32, lo: u32) -> __m256i {
         let hi = &table.0[hi as u8 as usize];
         let lo = &table.0[lo as u8 as usize];
-        // SAFETY: both are 16-byte arrays, readable through the references.
+        // SAFETY: `hi` and `lo` are references to 16-byte arrays, exactly
+        // the 16 bytes each half of the unaligned load reads.
         unsafe { _mm256_loadu2_m128i(hi.as_ptr().cast::<__m128i>(), lo.as_ptr().cast::<__m128i>()) }
     }
 
@@ -300,8 +336,9 @@ mod avx2 {
     /// surrogate must be followed by one that checks its first lane.
     const HOT: u32 = 8;
 
-    /// The vector loop: converts whole blocks of 16 units from `src` (`n`
-    /// units, `2 * n` bytes, native or LE order, or BE if `BE`) into `dst`
+    /// The vector loop: converts whole blocks of 16 units from `src` (its
+    /// `n = src.len() / 2` whole units, native or LE order, or BE if `BE`;
+    /// an odd last byte is left alone) into `dst`
     /// while they are there and the room the next block's stores need is
     /// there, and returns how many units it consumed and how many bytes it
     /// wrote; `None` if it met an unpaired surrogate. What it returns
@@ -309,8 +346,7 @@ mod avx2 {
     /// pair.
     ///
     /// # Safety
-    /// The CPU must have the enabled features, and `src[..2 * n]` must be
-    /// readable.
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(
         clippy::too_many_lines,
@@ -318,14 +354,16 @@ mod avx2 {
         reason = "one hot loop, explained whole, in the codec's short names"
     )]
     pub(super) unsafe fn convert<const BE: bool>(
-        src: *const u8,
-        n: usize,
+        src: &[u8],
         dst: &mut [u8],
     ) -> Option<(usize, usize)> {
+        // Every load reads `src[2 * i..2 * i + 32]` for a unit index `i`
+        // with `i + 16 <= n`, so within `src`; every store checks its room
+        // against `cap` first.
+        let n = src.len() / 2;
         let cap = dst.len();
-        let out = dst.as_mut_ptr();
         let zero = _mm256_setzero_si256();
-        let hi7 = splat(0xFF80);
+        let hi7 = splat!(0xFF80);
         let mut i = 0;
         let mut at = 0;
         // The last unit converted was a high surrogate (whose two bytes are
@@ -334,7 +372,8 @@ mod avx2 {
         // Blocks left to take the general path with surrogates (`HOT`).
         let mut mixed = 0u32;
         while i + 16 <= n {
-            // SAFETY: `i + 16 <= n`.
+            // SAFETY: features (this function's own precondition), and
+            // `2 * i + 32 <= 2 * n <= src.len()` by the loop condition.
             let v = unsafe { load::<BE>(src, i) };
             let ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, hi7), zero);
 
@@ -351,8 +390,8 @@ mod avx2 {
                     }
                     let bytes =
                         _mm256_permute4x64_epi64::<0b00_00_10_00>(_mm256_packus_epi16(v, v));
-                    // SAFETY: `at + 16 <= cap`.
-                    unsafe { store_lo(out.add(at), bytes) };
+                    // SAFETY: features; `at + 16 <= cap` (checked above).
+                    unsafe { store_lo(dst, at, bytes) };
                     i += 16;
                     at += 16;
                     // English and code: more ASCII is likely, 32 units a
@@ -362,15 +401,18 @@ mod avx2 {
                     // keeping the ASCII units before the first other one
                     // when the test fails, are both slower on English.)
                     while i + 32 <= n && at + 32 <= cap {
-                        // SAFETY: `i + 32 <= n`.
+                        // SAFETY: features; `i + 32 <= n` (the loop
+                        // condition), so both 32-byte loads, at `2 * i` and
+                        // `2 * i + 32`, end by `2 * n <= src.len()`.
                         let (a, b) = unsafe { (load::<BE>(src, i), load::<BE>(src, i + 16)) };
                         if _mm256_testz_si256(_mm256_or_si256(a, b), hi7) == 0 {
                             break;
                         }
                         let bytes =
                             _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b));
-                        // SAFETY: `at + 32 <= cap`.
-                        unsafe { store(out.add(at), bytes) };
+                        // SAFETY: features; `at + 32 <= cap` (the loop
+                        // condition).
+                        unsafe { store(dst, at, bytes) };
                         i += 32;
                         at += 32;
                     }
@@ -382,28 +424,30 @@ mod avx2 {
                 // unit itself if ASCII; then `PACK2` by the ASCII mask of
                 // each half, which `vpacksswb` + `vpmovmskb` give as bits
                 // 0..8 and 16..24.
-                if _mm256_testz_si256(v, splat(0xF800)) != 0 {
+                if _mm256_testz_si256(v, splat!(0xF800)) != 0 {
                     if at + 32 > cap {
                         break;
                     }
                     let two = _mm256_or_si256(
                         _mm256_or_si256(
                             _mm256_srli_epi16::<6>(v),
-                            _mm256_slli_epi16::<8>(_mm256_and_si256(v, splat(0x3F))),
+                            _mm256_slli_epi16::<8>(_mm256_and_si256(v, splat!(0x3F))),
                         ),
-                        splat(0x80C0),
+                        splat!(0x80C0),
                     );
                     let lanes = _mm256_blendv_epi8(two, v, ascii);
-                    let mask = bits(_mm256_packs_epi16(ascii, ascii));
+                    let mask = bits!(_mm256_packs_epi16(ascii, ascii));
                     let (m0, m1) = (mask & 0xFF, (mask >> 16) & 0xFF);
-                    // SAFETY: indices below 256.
+                    // SAFETY: features (`controls` requires nothing else).
                     let ctrl = unsafe { controls(&PACK2, m1, m0) };
                     let bytes = _mm256_shuffle_epi8(lanes, ctrl);
                     let len0 = 16 - m0.count_ones() as usize;
-                    // SAFETY: `at + 32 <= cap` and `len0 <= 16`.
+                    // SAFETY: features; `at + 32 <= cap` (checked above)
+                    // and `len0 <= 16`, so both 16-byte stores end by
+                    // `at + 32`.
                     unsafe {
-                        store_lo(out.add(at), bytes);
-                        store_hi(out.add(at + len0), bytes);
+                        store_lo(dst, at, bytes);
+                        store_hi(dst, at + len0, bytes);
                     }
                     at += len0 + 16 - m1.count_ones() as usize;
                     i += 16;
@@ -416,26 +460,27 @@ mod avx2 {
             if at + 52 > cap {
                 break;
             }
-            let top = _mm256_and_si256(v, splat(0xF800));
+            let top = _mm256_and_si256(v, splat!(0xF800));
             let small = _mm256_cmpeq_epi16(top, zero);
-            let sur = _mm256_cmpeq_epi16(top, splat(0xD800));
+            let sur = _mm256_cmpeq_epi16(top, splat!(0xD800));
             let any_sur = _mm256_movemask_epi8(sur) != 0;
             // `w`: the units, with each surrogate replaced by a stand-in
             // that the formulas below turn into its two bytes; `two`: the
             // units of two bytes (surrogates too); `m40`: those whose
             // middle byte has the 0x40 of a lead byte (`C0` or `F0`).
             let (w, two, m40) = if mixed > 0 || any_sur {
-                let ten = splat(0xFC00);
-                let high = _mm256_cmpeq_epi16(_mm256_and_si256(v, ten), splat(0xD800));
+                let ten = splat!(0xFC00);
+                let high = _mm256_cmpeq_epi16(_mm256_and_si256(v, ten), splat!(0xD800));
                 let low = _mm256_xor_si256(sur, high);
                 // The block one unit earlier (a zero unit before the first).
                 let prev = if i > 0 {
-                    // SAFETY: `i - 1 + 16 < n`.
+                    // SAFETY: features; `i - 1 + 16 < i + 16 <= n` (the
+                    // loop condition), so the load ends within `src`.
                     unsafe { load::<BE>(src, i - 1) }
                 } else {
                     _mm256_alignr_epi8::<14>(v, _mm256_permute2x128_si256::<0x08>(v, v))
                 };
-                let prev_high = _mm256_cmpeq_epi16(_mm256_and_si256(prev, ten), splat(0xD800));
+                let prev_high = _mm256_cmpeq_epi16(_mm256_and_si256(prev, ten), splat!(0xD800));
                 // Low here exactly where high one unit earlier (this also
                 // checks a pair split with the block before).
                 if _mm256_movemask_epi8(_mm256_cmpeq_epi16(low, prev_high)) != -1 {
@@ -448,8 +493,8 @@ mod avx2 {
                 // formulas (lead `C0 | w >> 6`, with the 0x30 of `F0` as
                 // bits 10 and 11 of `w`) on `w = h >> 2 | 0xC00`.
                 let w_high = _mm256_or_si256(
-                    _mm256_srli_epi16::<2>(_mm256_add_epi16(v, splat(0x2840))),
-                    splat(0x0C00),
+                    _mm256_srli_epi16::<2>(_mm256_add_epi16(v, splat!(0x2840))),
+                    splat!(0x0C00),
                 );
                 // Low `DC00 | y` after high `D800 | x` gives
                 // `80 | (x & 3) << 4 | y >> 6` and `80 | y & 3F` (the 0x40
@@ -458,8 +503,8 @@ mod avx2 {
                 // `x & 3` as bits 10 and 11 (and the D000 of `v` kept, so
                 // that `w` is never below 0x80).
                 let w_low = _mm256_or_si256(
-                    _mm256_and_si256(v, splat(0xF3FF)),
-                    _mm256_and_si256(_mm256_slli_epi16::<10>(prev), splat(0x0C00)),
+                    _mm256_and_si256(v, splat!(0xF3FF)),
+                    _mm256_and_si256(_mm256_slli_epi16::<10>(prev), splat!(0x0C00)),
                 );
                 let w = _mm256_blendv_epi8(v, _mm256_blendv_epi8(w_low, w_high, high), sur);
                 (w, _mm256_or_si256(small, sur), _mm256_or_si256(small, high))
@@ -474,15 +519,15 @@ mod avx2 {
             let p = _mm256_or_si256(
                 _mm256_or_si256(
                     _mm256_srli_epi16::<12>(w),
-                    _mm256_and_si256(_mm256_slli_epi16::<2>(w), splat(0x3F00)),
+                    _mm256_and_si256(_mm256_slli_epi16::<2>(w), splat!(0x3F00)),
                 ),
-                _mm256_or_si256(splat(0x80E0), _mm256_and_si256(m40, splat(0x4000))),
+                _mm256_or_si256(splat!(0x80E0), _mm256_and_si256(m40, splat!(0x4000))),
             );
             // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two,
             // since `w >= 0x80` is at least `80 | w & 3F`.
             let l = _mm256_min_epu16(
                 w,
-                _mm256_or_si256(_mm256_and_si256(w, splat(0x3F)), splat(0x80)),
+                _mm256_or_si256(_mm256_and_si256(w, splat!(0x3F)), splat!(0x80)),
             );
             // The two bits of each unit, as the bytes of the movemask: for
             // units 4g..4g+4, ASCII as bits 0..4, two bytes as bits 4..8.
@@ -493,7 +538,7 @@ mod avx2 {
                 5, 6, 7, 12, 13, 14, 15,
             );
             let codes = _mm256_shuffle_epi8(_mm256_packs_epi16(ascii, two), groups);
-            let m = bits(codes);
+            let m = bits!(codes);
             // Units 0..4 and 8..12 (by halves), then 4..8 and 12..16.
             let lo = _mm256_unpacklo_epi16(p, l);
             let hi = _mm256_unpackhi_epi16(p, l);
@@ -505,18 +550,19 @@ mod avx2 {
                 );
                 let a = _mm256_shuffle_epi8(lo, fixed);
                 let b = _mm256_shuffle_epi8(hi, fixed);
-                // SAFETY: `at + 52 <= cap`.
+                // SAFETY: features; `at + 52 <= cap` (checked above), and
+                // the last 16-byte store ends at `at + 36 + 16`.
                 unsafe {
-                    store_lo(out.add(at), a);
-                    store_lo(out.add(at + 12), b);
-                    store_hi(out.add(at + 24), a);
-                    store_hi(out.add(at + 36), b);
+                    store_lo(dst, at, a);
+                    store_lo(dst, at + 12, b);
+                    store_hi(dst, at + 24, a);
+                    store_hi(dst, at + 36, b);
                 }
                 at += 48;
                 i += 16;
                 continue;
             }
-            // SAFETY: indices below 256.
+            // SAFETY: features (`controls` requires nothing else).
             let (ca, cb) = unsafe {
                 (
                     controls(&PACK3, m >> 16, m),
@@ -529,13 +575,14 @@ mod avx2 {
             let len1 = 12 - ((m >> 8) & 0xFF).count_ones() as usize;
             let len2 = 12 - ((m >> 16) & 0xFF).count_ones() as usize;
             let len3 = 12 - (m >> 24).count_ones() as usize;
-            // SAFETY: `at + 52 <= cap`, and the groups are at most 12
-            // bytes each, so the last store ends by `at + 36 + 16`.
+            // SAFETY: features; `at + 52 <= cap` (checked above), and
+            // `len0`, `len1`, `len2` are at most 12 each, so the last
+            // 16-byte store ends by `at + 36 + 16`.
             unsafe {
-                store_lo(out.add(at), a);
-                store_lo(out.add(at + len0), b);
-                store_hi(out.add(at + len0 + len1), a);
-                store_hi(out.add(at + len0 + len1 + len2), b);
+                store_lo(dst, at, a);
+                store_lo(dst, at + len0, b);
+                store_hi(dst, at + len0 + len1, a);
+                store_hi(dst, at + len0 + len1 + len2, b);
             }
             at += len0 + len1 + len2 + len3;
             i += 16;

@@ -58,9 +58,8 @@
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
-    _mm256_testz_si256, _mm256_xor_si256, _mm_loadu_si128,
+    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256, _mm_loadu_si128,
 };
 
 /// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`).
@@ -296,49 +295,100 @@ pub(crate) struct Validator {
     error: __m256i,
 }
 
-/// `b` in every byte of a vector.
+// # `unsafe` here
+//
+// Every `#[target_feature]` function of this module (and of `simd::cesu`)
+// is an `unsafe fn` whose `# Safety` contract includes that the CPU has the
+// enabled features, `super::FEATURES` (`super::avx2()` says so). Inside one
+// of them that holds, so calling another one (which enables the same
+// features) from it needs nothing more: the `SAFETY:` comments of such
+// calls say "features" and whatever else the callee requires. Safe
+// `#[target_feature]` functions (Rust 1.86) would make those calls safe,
+// but the crate's MSRV is 1.83. Value-only intrinsics and the two macros
+// below need no `unsafe` in such a function. (Before Rust 1.87 those
+// intrinsics were `unsafe fn`s too; they are used only in the bodies of
+// `unsafe fn`s, unsafe contexts in edition 2021, so the MSRV compiles them.)
+
+/// `$b` (a `u8`) in every byte of a vector.
+///
+/// A macro rather than a function so that it is exactly as safe as the
+/// intrinsic: usable without `unsafe` in any function that enables AVX2,
+/// and not elsewhere (see "`unsafe` here" above).
+#[cfg(target_arch = "x86_64")]
+macro_rules! splat {
+    ($b:expr) => {
+        core::arch::x86_64::_mm256_set1_epi8(i8::from_ne_bytes([$b]))
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use splat;
+
+/// The high bit of each byte of the vector `$v`, byte 0 in bit 0, as a
+/// `u32`. A macro for the same reason as [`splat!`].
+#[cfg(target_arch = "x86_64")]
+macro_rules! high_bits {
+    ($v:expr) => {
+        u32::from_ne_bytes(core::arch::x86_64::_mm256_movemask_epi8($v).to_ne_bytes())
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use high_bits;
+
+/// Loads the 32 bytes `b[i..i + 32]`.
+///
+/// # Safety
+/// The CPU must have the enabled features, and `i + 32 <= b.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-pub(crate) unsafe fn splat(b: u8) -> __m256i {
-    _mm256_set1_epi8(i8::from_ne_bytes([b]))
+pub(crate) unsafe fn load32(b: &[u8], i: usize) -> __m256i {
+    debug_assert!(i <= b.len() && b.len() - i >= 32, "load32 out of bounds");
+    // SAFETY: the caller guarantees `i + 32 <= b.len()`, so the 32 bytes
+    // from `b.as_ptr() + i` are within `b`; the load is unaligned.
+    unsafe { _mm256_loadu_si256(b.as_ptr().add(i).cast()) }
 }
 
-/// The high bit of each byte of `v`, byte 0 in bit 0.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
-pub(crate) unsafe fn high_bits(v: __m256i) -> u32 {
-    u32::from_ne_bytes(_mm256_movemask_epi8(v).to_ne_bytes())
-}
-
-/// Loads 32 bytes from `p`, which must be readable.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
-pub(crate) unsafe fn load(p: *const u8) -> __m256i {
-    _mm256_loadu_si256(p.cast())
-}
-
+/// The 16 bytes of `t` in both lanes of a vector.
+///
+/// # Safety
+/// The CPU must have the enabled features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
 unsafe fn table(t: &[u8; 16]) -> __m256i {
-    _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast()))
+    // SAFETY: `t` is a reference to 16 bytes, exactly what the unaligned
+    // 128-bit load reads.
+    let v = unsafe { _mm_loadu_si128(t.as_ptr().cast()) };
+    _mm256_broadcastsi128_si256(v)
 }
 
+// Every method of `Validator` is an `unsafe fn` only for its target
+// features: its one precondition is that the CPU has them.
 #[cfg(target_arch = "x86_64")]
 impl Validator {
     /// A validator at the start of the input, or at any character boundary.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn new(t: &Tables) -> Self {
+        // SAFETY: features (this function's own precondition); `INCOMPLETE`
+        // has the 32 bytes that `load32` reads at 0.
+        let (prev_hi, prev_lo, cur_hi, incomplete_max) = unsafe {
+            (
+                table(&t.prev_hi),
+                table(&t.prev_lo),
+                table(&t.cur_hi),
+                load32(&INCOMPLETE, 0),
+            )
+        };
         Validator {
-            prev_hi: table(&t.prev_hi),
-            prev_lo: table(&t.prev_lo),
-            cur_hi: table(&t.cur_hi),
-            incomplete_max: load(INCOMPLETE.as_ptr()),
-            keep: splat(!t.marks),
+            prev_hi,
+            prev_lo,
+            cur_hi,
+            incomplete_max,
+            keep: splat!(!t.marks),
             prev: _mm256_setzero_si256(),
             incomplete: _mm256_setzero_si256(),
             error: _mm256_setzero_si256(),
@@ -348,6 +398,9 @@ impl Validator {
     /// Checks the 32 bytes `cur` that follow the bytes checked so far.
     /// Returns the classification of each pair (byte before, byte), whose
     /// mark bits (see [`Tables`]) the caller may want.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn check(&mut self, cur: __m256i) -> __m256i {
@@ -361,7 +414,7 @@ impl Validator {
         // The three nibbles of each pair through the three tables. The
         // 16-bit shift pulls bits of the neighbouring byte in; the mask
         // drops them (and keeps `vpshufb` off its "zero" bit 7).
-        let low = splat(0x0F);
+        let low = splat!(0x0F);
         let pair = _mm256_and_si256(
             _mm256_and_si256(
                 _mm256_shuffle_epi8(
@@ -379,9 +432,9 @@ impl Validator {
         // continuation: `E0..` two bytes back, or `F0..` three back. The
         // subtractions leave bit 7 set exactly then (`DF - 60` and
         // `EF - 70` are `7F`).
-        let third = _mm256_subs_epu8(prev2, splat(0xE0 - 0x80));
-        let fourth = _mm256_subs_epu8(prev3, splat(0xF0 - 0x80));
-        let must = _mm256_and_si256(_mm256_or_si256(third, fourth), splat(0x80));
+        let third = _mm256_subs_epu8(prev2, splat!(0xE0 - 0x80));
+        let fourth = _mm256_subs_epu8(prev3, splat!(0xF0 - 0x80));
+        let must = _mm256_and_si256(_mm256_or_si256(third, fourth), splat!(0x80));
         let errors = _mm256_and_si256(pair, self.keep);
         self.error = _mm256_or_si256(self.error, _mm256_xor_si256(errors, must));
         self.incomplete = _mm256_subs_epu8(cur, self.incomplete_max);
@@ -391,6 +444,9 @@ impl Validator {
 
     /// Skips bytes known to be ASCII: they complete nothing that the last
     /// vector left open, and start nothing.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn ascii(&mut self) {
@@ -400,6 +456,9 @@ impl Validator {
     }
 
     /// Counts every nonzero byte of `bad` as an error.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn flag(&mut self, bad: __m256i) {
@@ -408,6 +467,9 @@ impl Validator {
 
     /// Whether no error has been seen, not counting a sequence that the
     /// last vector leaves open.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn clean(&self) -> bool {
@@ -415,6 +477,9 @@ impl Validator {
     }
 
     /// Whether the last vector ends inside a sequence.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn pending(&self) -> bool {
@@ -422,6 +487,9 @@ impl Validator {
     }
 
     /// Whether the input checked so far is well formed, if it ends here.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     pub(crate) unsafe fn valid_end(&self) -> bool {
@@ -437,9 +505,9 @@ impl Validator {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn is_valid_avx2(b: &[u8]) -> bool {
-    let mut v = Validator::new(&UTF8);
+    // SAFETY: features (this function's own precondition).
+    let mut v = unsafe { Validator::new(&UTF8) };
     let n = b.len();
-    let src = b.as_ptr();
     let mut i = 0;
     // 64 bytes a turn: an ASCII block is one OR and one mask test, anything
     // else is classified, two vectors; errors are tested after the loop.
@@ -448,14 +516,17 @@ unsafe fn is_valid_avx2(b: &[u8]) -> bool {
     // English text: the branch mispredictions at the ends of the runs cost
     // more than the vector work they save.)
     while i + 64 <= n {
-        // SAFETY (of the loads): `i + 64 <= n`, so both lie within `b`.
-        let x = load(src.add(i));
-        let y = load(src.add(i + 32));
-        if high_bits(_mm256_or_si256(x, y)) == 0 {
-            v.ascii();
+        // SAFETY: features; `i + 64 <= n`, so both loads lie within `b`.
+        let (x, y) = unsafe { (load32(b, i), load32(b, i + 32)) };
+        if high_bits!(_mm256_or_si256(x, y)) == 0 {
+            // SAFETY: features (all that `ascii` needs).
+            unsafe { v.ascii() };
         } else {
-            v.check(x);
-            v.check(y);
+            // SAFETY: features (all that `check` needs).
+            unsafe {
+                v.check(x);
+                v.check(y);
+            }
         }
         i += 64;
     }
@@ -464,10 +535,14 @@ unsafe fn is_valid_avx2(b: &[u8]) -> bool {
     if i < n {
         let mut buf = [0u8; 64];
         buf[..n - i].copy_from_slice(&b[i..]);
-        v.check(load(buf.as_ptr()));
-        v.check(load(buf.as_ptr().add(32)));
+        // SAFETY: features; `buf` has the 64 bytes that the loads read.
+        unsafe {
+            v.check(load32(&buf, 0));
+            v.check(load32(&buf, 32));
+        }
     }
-    v.valid_end()
+    // SAFETY: features (all that `valid_end` needs).
+    unsafe { v.valid_end() }
 }
 
 #[cfg(test)]

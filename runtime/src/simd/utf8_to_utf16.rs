@@ -107,7 +107,8 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
 pub(crate) fn units_len(text: &str) -> usize {
     #[cfg(target_arch = "x86_64")]
     if crate::simd::avx2() {
-        // SAFETY: as in `encode_units`.
+        // SAFETY: `avx2()` said that the CPU has every feature the kernel
+        // enables, its only precondition.
         return unsafe { units_len_avx2(text.as_bytes()) };
     }
     crate::utf16::units_len(text)
@@ -148,50 +149,89 @@ const fn compact_table() -> [[u8; 16]; 256] {
     t
 }
 
-/// An unaligned 32-byte load.
+// `unsafe` here: `encode_avx2`, `units_len_avx2` and the helpers below are
+// `#[target_feature]` functions; those that are `unsafe fn` state what they
+// need in a `# Safety` section, and a call from a kernel that enables the
+// same features needs nothing more for the CPU ("features" in the
+// `SAFETY:` comments). The other unsafe operations are the unaligned loads
+// and stores of the helpers, each within the bounds that the helper's
+// caller checks; `debug_assert!`s recheck them in debug builds.
+
+/// An unaligned load of `b[i..i + 32]`.
 ///
 /// # Safety
-/// AVX2; `p .. p + 32` readable.
+/// The CPU must have AVX2, and `i + 32 <= b.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
-unsafe fn load32(p: *const u8) -> __m256i {
-    _mm256_loadu_si256(p.cast::<__m256i>())
+unsafe fn load32(b: &[u8], i: usize) -> __m256i {
+    debug_assert!(i <= b.len() && b.len() - i >= 32, "load32 out of bounds");
+    // SAFETY: the caller guarantees `i + 32 <= b.len()`, so the offset and
+    // the 32 bytes read from it are within `b`; `loadu` needs no alignment.
+    unsafe { _mm256_loadu_si256(b.as_ptr().add(i).cast::<__m256i>()) }
 }
 
-/// An unaligned 16-byte load.
+/// An unaligned load of `b[i..i + 16]`.
 ///
 /// # Safety
-/// `p .. p + 16` readable.
+/// `i + 16 <= b.len()`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
-unsafe fn load16(p: *const u8) -> __m128i {
-    _mm_loadu_si128(p.cast::<__m128i>())
+unsafe fn load16(b: &[u8], i: usize) -> __m128i {
+    debug_assert!(i <= b.len() && b.len() - i >= 16, "load16 out of bounds");
+    // SAFETY: the caller guarantees `i + 16 <= b.len()`, so the offset and
+    // the 16 bytes read from it are within `b`; `loadu` needs no alignment,
+    // and SSE2 is part of `x86_64`.
+    unsafe { _mm_loadu_si128(b.as_ptr().add(i).cast::<__m128i>()) }
 }
 
-/// An unaligned store of 16 units.
+/// A row of [`COMPACT`] as a vector.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
+fn load_row(row: &[u8; 16]) -> __m128i {
+    // SAFETY: `row` is a reference to 16 readable bytes, all that the load
+    // reads; `loadu` needs no alignment, and SSE2 is part of `x86_64`.
+    unsafe { _mm_loadu_si128(row.as_ptr().cast::<__m128i>()) }
+}
+
+/// An unaligned store of 16 units at `dst[at..at + 16]`.
 ///
 /// # Safety
-/// AVX2; `q .. q + 16` writable.
+/// The CPU must have AVX2, and `at + 16 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
-unsafe fn store16(q: *mut u16, v: __m256i) {
-    _mm256_storeu_si256(q.cast::<__m256i>(), v);
+unsafe fn store16(dst: &mut [u16], at: usize, v: __m256i) {
+    debug_assert!(
+        at <= dst.len() && dst.len() - at >= 16,
+        "store16 out of bounds"
+    );
+    // SAFETY: the caller guarantees `at + 16 <= dst.len()`, so the offset and
+    // the 16 units written from it are within `dst`; `storeu` needs no
+    // alignment.
+    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), v) }
 }
 
-/// An unaligned store of 8 units.
+/// An unaligned store of 8 units at `dst[at..at + 8]`.
 ///
 /// # Safety
-/// `q .. q + 8` writable.
+/// `at + 8 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
-unsafe fn store8(q: *mut u16, v: __m128i) {
-    _mm_storeu_si128(q.cast::<__m128i>(), v);
+unsafe fn store8(dst: &mut [u16], at: usize, v: __m128i) {
+    debug_assert!(
+        at <= dst.len() && dst.len() - at >= 8,
+        "store8 out of bounds"
+    );
+    // SAFETY: the caller guarantees `at + 8 <= dst.len()`, so the offset and
+    // the 8 units written from it are within `dst`; `storeu` needs no
+    // alignment, and SSE2 is part of `x86_64`.
+    unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(at).cast::<__m128i>(), v) }
 }
 
 /// The vector loop of [`encode_units`]; see the module docs.
@@ -218,56 +258,61 @@ unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
     let len = b.len();
     let cap = dst.len();
-    let src = b.as_ptr();
-    let out = dst.as_mut_ptr();
     let mut i = 0;
+    // The output cursor. `at <= cap` throughout: every step writes its
+    // units within `dst` (the stores check their room) and moves `at` to
+    // the end of them.
     let mut at = 0;
 
     // The first block, with the bytes before the text shifted in as zeros.
-    // SAFETY: `len >= 33`: the loads read `b[0..33]`.
     if len >= 33 {
-        let v = load32(src);
+        // SAFETY: features; `len >= 33`: `b[0..32]` is in bounds.
+        let v = unsafe { load32(b, 0) };
         if _mm256_movemask_epi8(v) == 0 && cap >= 32 {
-            // SAFETY: 32 units of room.
-            widen32(v, out);
+            // SAFETY: features; `cap >= 32`: `dst[0..32]` is in bounds.
+            unsafe { widen32(v, dst, 0) };
             at = 32;
         } else {
-            at = emit(
-                Window::first(v),
-                cont_mask(load32(src.add(1))),
-                u32::MAX,
-                out,
-                0,
-                cap,
-            )?;
+            // SAFETY: features; `len >= 33`: `b[1..33]` is in bounds.
+            let next = unsafe { load32(b, 1) };
+            // SAFETY: features; the cursor, 0, is within `dst`.
+            at = unsafe { emit(Window::first(v), cont_mask(next), u32::MAX, dst, 0) }?;
         }
         i = 32;
     }
 
     loop {
         // The hot loop: a block reads `b[i - 3 .. i + 33]` and writes at
-        // most 32 units at `out[at..]`. SAFETY (all loads and stores of the
-        // loop): `i >= 3`, `i + 33 <= len`, `at + 32 <= cap` on entry to
-        // each step; the ASCII and 3-byte loops check their own bounds.
+        // most 32 units at `dst[at..]`, in bounds as `i >= 3`,
+        // `i + 33 <= len` and `at + 32 <= cap` on entry to each step; the
+        // ASCII and 3-byte loops check their own bounds.
         while i >= 3 && i + 33 <= len && at + 32 <= cap {
-            let v = load32(src.add(i));
+            // SAFETY: features; `i + 33 <= len`: `b[i..i + 32]`.
+            let v = unsafe { load32(b, i) };
             if _mm256_movemask_epi8(v) == 0 {
                 // 32 ASCII bytes: each is its unit.
-                widen32(v, out.add(at));
+                // SAFETY: features; `at + 32 <= cap`: `dst[at..at + 32]`.
+                unsafe { widen32(v, dst, at) };
                 i += 32;
                 at += 32;
                 // More ASCII is likely: 64 bytes a step while it lasts, with
                 // one test for both halves and the widening loads folded
-                // into `vpmovzxbw`. SAFETY: `i + 64 <= len`, `at + 64 <= cap`.
+                // into `vpmovzxbw`.
                 while i + 64 <= len && at + 64 <= cap {
-                    let x = load32(src.add(i));
-                    let y = load32(src.add(i + 32));
+                    // SAFETY: features; `i + 64 <= len`: `b[i..i + 64]`.
+                    let (x, y) = unsafe { (load32(b, i), load32(b, i + 32)) };
                     if _mm256_movemask_epi8(_mm256_or_si256(x, y)) != 0 {
                         break;
                     }
                     for k in 0..4 {
-                        let w = _mm256_cvtepu8_epi16(load16(src.add(i + 16 * k)));
-                        store16(out.add(at + 16 * k), w);
+                        // SAFETY: features; `k < 4`, `i + 64 <= len` and
+                        // `at + 64 <= cap`: the load reads
+                        // `b[i + 16k .. i + 16k + 16]` and the store writes
+                        // `dst[at + 16k .. at + 16k + 16]`.
+                        unsafe {
+                            let w = _mm256_cvtepu8_epi16(load16(b, i + 16 * k));
+                            store16(dst, at + 16 * k, w);
+                        }
                     }
                     i += 64;
                     at += 64;
@@ -286,20 +331,27 @@ unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
             let d = (PHASE >> (2 * (cm & 3))) & 3;
             if cm == (CONT3 >> d) as u32 {
                 let s = i - d as usize;
-                let (s2, at2) = run3(src, len, s, out, at, cap);
+                // SAFETY: features; `s <= i <= len` and `at <= cap`.
+                let (s2, at2) = unsafe { run3(b, s, dst, at) };
                 if s2 != s {
                     i = s2;
                     at = at2;
                     continue;
                 }
             }
-            let w = Window {
-                v,
-                p1: load32(src.add(i - 1)),
-                p2: load32(src.add(i - 2)),
-                p3: load32(src.add(i - 3)),
+            // SAFETY: features; `i >= 3` and `i + 33 <= len`:
+            // `b[i - 3 .. i + 29]` and `b[i + 1 .. i + 33]`.
+            let (p1, p2, p3, next) = unsafe {
+                (
+                    load32(b, i - 1),
+                    load32(b, i - 2),
+                    load32(b, i - 3),
+                    load32(b, i + 1),
+                )
             };
-            at += block(w, cont_mask(load32(src.add(i + 1))), u32::MAX, out.add(at));
+            let w = Window { v, p1, p2, p3 };
+            // SAFETY: features; `at + 32 <= cap`: `dst[at..at + 32]`.
+            at += unsafe { block(w, cont_mask(next), u32::MAX, dst, at) };
             i += 32;
         }
         if i >= len {
@@ -308,10 +360,13 @@ unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
         let rest = len - i;
         if rest >= 33 {
             // Fewer than 32 units of room: the same block, through `emit`'s
-            // buffer. SAFETY: `i >= 3` (the first block is done, as
-            // `len >= 33`) and `i + 33 <= len`.
-            let w = Window::load(src.add(i));
-            at = emit(w, cont_mask(load32(src.add(i + 1))), u32::MAX, out, at, cap)?;
+            // buffer.
+            // SAFETY: features; `i >= 3` (the first block is done, as
+            // `len >= 33`, so `i >= 32`) and `i + 33 <= len`:
+            // `b[i - 3 .. i + 32]` and `b[i + 1 .. i + 33]`.
+            let (w, next) = unsafe { (Window::load(b, i), load32(b, i + 1)) };
+            // SAFETY: features; `at <= cap`.
+            at = unsafe { emit(w, cont_mask(next), u32::MAX, dst, at) }?;
             i += 32;
             continue;
         }
@@ -320,18 +375,23 @@ unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
             // text, whose positions before `i` are done and masked out. The
             // byte after the text ends the last character: shifting the
             // block's own continuation bits down brings in a 0 for it.
-            // SAFETY: `len - 35 >= 0`: the loads read `b[len - 35 .. len]`.
-            let w = Window::load(src.add(len - 32));
+            // SAFETY: features; `len >= 35`: `len - 32 >= 3`, and the loads
+            // read `b[len - 35 .. len]`.
+            let w = unsafe { Window::load(b, len - 32) };
             let done = 32 - rest;
-            if _mm256_movemask_epi8(w.v) == 0 && at + rest <= cap {
-                // All ASCII, the bytes before `i` too: they are the last
-                // `done` units written, which the widened block writes
-                // again, unchanged. SAFETY: `at >= done` (each of those
-                // bytes wrote a unit) and `at - done + 32 <= cap`.
-                widen32(w.v, out.add(at - done));
+            // All ASCII, the bytes before `i` too: they are the last `done`
+            // units written (each of those bytes wrote one, so `at >= done`
+            // always; the test only keeps the store's bound local), which
+            // the widened block writes again, unchanged.
+            if _mm256_movemask_epi8(w.v) == 0 && at >= done && at + rest <= cap {
+                // SAFETY: features; `at >= done` and
+                // `at - done + 32 == at + rest <= cap`:
+                // `dst[at - done .. at + rest]`.
+                unsafe { widen32(w.v, dst, at - done) };
                 return Some(at + rest);
             }
-            return emit(w, cont_mask(w.v) >> 1, u32::MAX << done, out, at, cap);
+            // SAFETY: features; `at <= cap`.
+            return unsafe { emit(w, cont_mask(w.v) >> 1, u32::MAX << done, dst, at) };
         }
 
         // Texts of fewer than 35 bytes: the block's bytes, with the three
@@ -345,10 +405,11 @@ unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
         let mut buf = [0u8; 3 + 33];
         buf[3 - before..3 + after].copy_from_slice(&b[i - before..i + after]);
         let limit = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        // SAFETY: `buf` holds 3 bytes before `buf[3]` and 33 from it.
-        let w = Window::load(buf.as_ptr().add(3));
-        let cont_next = cont_mask(load32(buf.as_ptr().add(4)));
-        at = emit(w, cont_next, limit, out, at, cap)?;
+        // SAFETY: features; `buf` has 36 bytes: the window at 3 reads
+        // `buf[0..35]`, the next bytes `buf[4..36]`.
+        let (w, next) = unsafe { (Window::load(&buf, 3), load32(&buf, 4)) };
+        // SAFETY: features; `at <= cap`.
+        at = unsafe { emit(w, cont_mask(next), limit, dst, at) }?;
         i += n;
     }
 }
@@ -366,18 +427,23 @@ struct Window {
 
 #[cfg(target_arch = "x86_64")]
 impl Window {
-    /// The window of the block at `p`.
+    /// The window of the block at `b[i..i + 32]`.
     ///
     /// # Safety
-    /// AVX2; `p - 3 .. p + 32` readable.
+    /// The CPU must have AVX2; `i >= 3` and `i + 32 <= b.len()`.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn load(p: *const u8) -> Self {
-        Window {
-            v: load32(p),
-            p1: load32(p.sub(1)),
-            p2: load32(p.sub(2)),
-            p3: load32(p.sub(3)),
+    unsafe fn load(b: &[u8], i: usize) -> Self {
+        debug_assert!(i >= 3, "Window::load before the start");
+        // SAFETY: features; the caller guarantees `b[i - 3 .. i + 32]`,
+        // which holds each of the four 32-byte ranges.
+        unsafe {
+            Window {
+                v: load32(b, i),
+                p1: load32(b, i - 1),
+                p2: load32(b, i - 2),
+                p3: load32(b, i - 3),
+            }
         }
     }
 
@@ -385,12 +451,9 @@ impl Window {
     /// the bytes before the text are taken as zeros (ASCII, which neither
     /// continues nor starts a character that matters), shifted in with
     /// `vpalignr` across the two halves.
-    ///
-    /// # Safety
-    /// AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn first(v: __m256i) -> Self {
+    fn first(v: __m256i) -> Self {
         // `[0, low half of v]`: what `vpalignr` shifts in below each half.
         let below = _mm256_permute2x128_si256::<0x08>(v, v);
         Window {
@@ -402,25 +465,25 @@ impl Window {
     }
 }
 
-/// Widens 32 ASCII bytes to 32 units at `q`.
+/// Widens 32 ASCII bytes to 32 units at `dst[at..at + 32]`.
 ///
 /// # Safety
-/// AVX2; `q .. q + 32` writable.
+/// The CPU must have AVX2, and `at + 32 <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn widen32(v: __m256i, q: *mut u16) {
-    store16(q, _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v)));
-    store16(
-        q.add(16),
-        _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v)),
-    );
+unsafe fn widen32(v: __m256i, dst: &mut [u16], at: usize) {
+    let lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+    let hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v));
+    // SAFETY: features; the caller guarantees `dst[at..at + 32]`, whose
+    // halves these two stores write.
+    unsafe {
+        store16(dst, at, lo);
+        store16(dst, at + 16, hi);
+    }
 }
 
 /// The continuation bytes among 32 bytes, as a bit mask.
-///
-/// # Safety
-/// AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -429,50 +492,42 @@ unsafe fn widen32(v: __m256i, q: *mut u16) {
     clippy::cast_sign_loss,
     reason = "a byte constant and a bit mask"
 )]
-unsafe fn cont_mask(x: __m256i) -> u32 {
+fn cont_mask(x: __m256i) -> u32 {
     // 0x80..=0xBF are, as `i8`, the values below -64 (0xC0).
     _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(0xC0u8 as i8), x)) as u32
 }
 
-/// Writes the units of the block `w` at `out[at..]` if they fit in `cap`
-/// (directly when 32 units of room are left, else through a buffer);
-/// returns the new cursor, or `None` if they do not fit.
+/// Writes the units of the block `w` at `dst[at..]` if they fit (directly
+/// when 32 units of room are left, else through a buffer); returns the new
+/// cursor, or `None` if they do not fit.
 ///
 /// # Safety
-/// AVX2, POPCNT; `out .. out + cap` writable, `at <= cap`.
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT; `at <= dst.len()`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-unsafe fn emit(
-    w: Window,
-    cont_next: u32,
-    limit: u32,
-    out: *mut u16,
-    at: usize,
-    cap: usize,
-) -> Option<usize> {
-    if at + 32 <= cap {
-        // SAFETY: 32 units of room.
-        return Some(at + block(w, cont_next, limit, out.add(at)));
+unsafe fn emit(w: Window, cont_next: u32, limit: u32, dst: &mut [u16], at: usize) -> Option<usize> {
+    if at + 32 <= dst.len() {
+        // SAFETY: features; `at + 32 <= dst.len()` (no overflow, as
+        // `at <= dst.len()`): the 32 units of room that `block` needs.
+        return Some(at + unsafe { block(w, cont_next, limit, dst, at) });
     }
     let mut units = [0u16; 32];
-    let k = block(w, cont_next, limit, units.as_mut_ptr());
-    if at + k > cap {
-        return None;
-    }
-    // SAFETY: `k <= 32` units of `units` to `out[at..at + k]`, within the
-    // room just checked.
-    core::ptr::copy_nonoverlapping(units.as_ptr(), out.add(at), k);
+    // SAFETY: features; `units` has the 32 units that `block` needs.
+    let k = unsafe { block(w, cont_next, limit, &mut units, 0) };
+    dst.get_mut(at..at + k)?.copy_from_slice(&units[..k]);
     Some(at + k)
 }
 
 /// Converts the characters that end in the block `w` (at the positions of
-/// `limit` only), writing their units at `q`; returns how many.
+/// `limit` only), writing their units at `dst[at..]`; returns how many.
 /// `cont_next` has bit `j` set when byte `j + 1` is a continuation byte.
 /// See the module docs for the formula, the surrogates and the compaction.
 ///
 /// # Safety
-/// The CPU must have AVX2 and POPCNT; `q .. q + 32` must be writable.
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT, and
+/// `at + 32 <= dst.len()`: the block writes up to 32 units, and a store may
+/// write lanes past the units it keeps.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[allow(
@@ -481,7 +536,7 @@ unsafe fn emit(
     reason = "byte and lane constants are given as the unsigned values they stand for"
 )]
 #[inline]
-unsafe fn block(w: Window, cont_next: u32, limit: u32, q: *mut u16) -> usize {
+unsafe fn block(w: Window, cont_next: u32, limit: u32, dst: &mut [u16], at: usize) -> usize {
     let cont_below = _mm256_set1_epi8(0xC0u8 as i8);
     let lead4_above = _mm256_set1_epi8(0xEFu8 as i8);
     let low6 = _mm256_set1_epi8(0x3F);
@@ -560,33 +615,39 @@ unsafe fn block(w: Window, cont_next: u32, limit: u32, q: *mut u16) -> usize {
 
     // Compaction: the controls of the two groups of each register are
     // joined into one 256-bit shuffle; each half is stored whole and the
-    // cursor advances by its popcount. SAFETY: the table rows are indexed by
-    // a byte (< 256); the four stores write 8 units each at offsets of at
-    // most 0, 8, 16 and 24 units, so all end by `q + 32`.
-    let table = COMPACT.0.as_ptr();
+    // cursor advances by its popcount. The table rows are indexed by a
+    // byte (< 256, so the indexing never fails).
     let k0 = (keep & 0xFF) as usize;
     let k1 = ((keep >> 8) & 0xFF) as usize;
     let k2 = ((keep >> 16) & 0xFF) as usize;
     let k3 = (keep >> 24) as usize;
     let ctrl_a = _mm256_inserti128_si256::<1>(
-        _mm256_castsi128_si256(load16(table.add(k0).cast())),
-        load16(table.add(k2).cast()),
+        _mm256_castsi128_si256(load_row(&COMPACT.0[k0])),
+        load_row(&COMPACT.0[k2]),
     );
     let ctrl_b = _mm256_inserti128_si256::<1>(
-        _mm256_castsi128_si256(load16(table.add(k1).cast())),
-        load16(table.add(k3).cast()),
+        _mm256_castsi128_si256(load_row(&COMPACT.0[k1])),
+        load_row(&COMPACT.0[k3]),
     );
     let sa = _mm256_shuffle_epi8(ua, ctrl_a);
     let sb = _mm256_shuffle_epi8(ub, ctrl_b);
-    let mut at = 0;
-    store8(q, _mm256_castsi256_si128(sa));
-    at += k0.count_ones() as usize;
-    store8(q.add(at), _mm256_castsi256_si128(sb));
-    at += k1.count_ones() as usize;
-    store8(q.add(at), _mm256_extracti128_si256::<1>(sa));
-    at += k2.count_ones() as usize;
-    store8(q.add(at), _mm256_extracti128_si256::<1>(sb));
-    at + k3.count_ones() as usize
+    // The four stores write 8 units each, from `at` plus the popcounts of
+    // the masks before them, each at most 8: so from at most `at`,
+    // `at + 8`, `at + 16` and `at + 24`, and all end by `at + 32`.
+    let mut end = at;
+    // SAFETY: `end == at`: `dst[at .. at + 8]`, within the caller's
+    // `at + 32 <= dst.len()`.
+    unsafe { store8(dst, end, _mm256_castsi256_si128(sa)) };
+    end += k0.count_ones() as usize;
+    // SAFETY: `end <= at + 8`: the store ends by `at + 16 <= dst.len()`.
+    unsafe { store8(dst, end, _mm256_castsi256_si128(sb)) };
+    end += k1.count_ones() as usize;
+    // SAFETY: `end <= at + 16`: the store ends by `at + 24 <= dst.len()`.
+    unsafe { store8(dst, end, _mm256_extracti128_si256::<1>(sa)) };
+    end += k2.count_ones() as usize;
+    // SAFETY: `end <= at + 24`: the store ends by `at + 32 <= dst.len()`.
+    unsafe { store8(dst, end, _mm256_extracti128_si256::<1>(sb)) };
+    end - at + k3.count_ones() as usize
 }
 
 /// Bit `k` set where byte `k` of a run of 3-byte characters that starts at
@@ -632,8 +693,8 @@ const PHASE: u32 = 0b01_00_10_00;
 /// 12..16: the 16 units come out in order, in one store.
 ///
 /// # Safety
-/// The CPU must have AVX2; `src` must point to `len` readable bytes and
-/// `out` to `cap` writable units; `at <= cap`.
+/// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT; `s <= b.len()`
+/// and `at <= dst.len()` (so that the bound checks below cannot overflow).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[allow(
@@ -642,14 +703,9 @@ const PHASE: u32 = 0b01_00_10_00;
     reason = "byte constants and masks are given as the unsigned values they stand for"
 )]
 #[inline]
-unsafe fn run3(
-    src: *const u8,
-    len: usize,
-    mut s: usize,
-    out: *mut u16,
-    mut at: usize,
-    cap: usize,
-) -> (usize, usize) {
+unsafe fn run3(b: &[u8], mut s: usize, dst: &mut [u16], mut at: usize) -> (usize, usize) {
+    let len = b.len();
+    let cap = dst.len();
     let cont_below = _mm256_set1_epi8(0xC0u8 as i8);
     // Per character: `[byte3, byte2, lead, zero]` from bytes `3k..3k + 3`.
     let gather = _mm256_setr_epi8(
@@ -662,24 +718,29 @@ unsafe fn run3(
     // The pattern of bytes `s + 20 .. s + 49`, as the bits of a load at
     // `s + 20`.
     let tail_pattern = ((CONT3 >> 20) & 0x1FFF_FFFF) as u32;
-    // SAFETY (loads): every load below ends by `s + 52 <= len`.
-    // (Stores): `at + 16 <= cap`, one 16-unit store.
+    // Every load below ends by `s + 52 <= len`; the one 16-unit store ends
+    // by `at + 16 <= cap`.
     while s + 52 <= len && at + 16 <= cap {
-        let head = load32(src.add(s));
-        let tail = load32(src.add(s + 20));
+        // SAFETY: features; `s + 52 <= len`: `b[s..s + 32]` and
+        // `b[s + 20..s + 52]`.
+        let (head, tail) = unsafe { (load32(b, s), load32(b, s + 20)) };
         let mh = _mm256_movemask_epi8(_mm256_cmpgt_epi8(cont_below, head)) as u32;
         let mt = _mm256_movemask_epi8(_mm256_cmpgt_epi8(cont_below, tail)) as u32;
         if mh != CONT3 as u32 || mt & 0x1FFF_FFFF != tail_pattern {
             break;
         }
-        let x = _mm256_inserti128_si256::<1>(
-            _mm256_castsi128_si256(load16(src.add(s))),
-            load16(src.add(s + 24)),
-        );
-        let y = _mm256_inserti128_si256::<1>(
-            _mm256_castsi128_si256(load16(src.add(s + 12))),
-            load16(src.add(s + 36)),
-        );
+        // SAFETY: `s + 52 <= len`: the 16-byte loads at `s`, `s + 24`,
+        // `s + 12` and `s + 36` end by `s + 52`.
+        let (x0, x1, y0, y1) = unsafe {
+            (
+                load16(b, s),
+                load16(b, s + 24),
+                load16(b, s + 12),
+                load16(b, s + 36),
+            )
+        };
+        let x = _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(x0), x1);
+        let y = _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(y0), y1);
         let ux = _mm256_madd_epi16(
             _mm256_maddubs_epi16(
                 _mm256_and_si256(_mm256_shuffle_epi8(x, gather), payload),
@@ -694,7 +755,8 @@ unsafe fn run3(
             ),
             weights16,
         );
-        store16(out.add(at), _mm256_packus_epi32(ux, uy));
+        // SAFETY: features; `at + 16 <= cap`: `dst[at..at + 16]`.
+        unsafe { store16(dst, at, _mm256_packus_epi32(ux, uy)) };
         s += 48;
         at += 16;
     }
@@ -715,7 +777,6 @@ unsafe fn run3(
 #[allow(clippy::many_single_char_names, reason = "a cursor and four vectors")]
 unsafe fn units_len_avx2(b: &[u8]) -> usize {
     let len = b.len();
-    let src = b.as_ptr();
     let mut i = 0;
     let mut total = _mm256_setzero_si256();
     // Not a continuation byte: above -65 as `i8` (ASCII and the leads);
@@ -729,9 +790,8 @@ unsafe fn units_len_avx2(b: &[u8]) -> usize {
         let stop = if len - i > 63 * 64 { i + 63 * 64 } else { len };
         let mut acc = _mm256_setzero_si256();
         while i + 64 <= stop {
-            // SAFETY: `i + 64 <= len`: both loads are within `b`.
-            let v = load32(src.add(i));
-            let w = load32(src.add(i + 32));
+            // SAFETY: features; `i + 64 <= stop <= len`: `b[i..i + 64]`.
+            let (v, w) = unsafe { (load32(b, i), load32(b, i + 32)) };
             // Each compare is -1 where it holds; four-byte leads are the
             // bytes whose unsigned `max` with 0xEF exceeds 0xEF.
             let a = _mm256_add_epi8(

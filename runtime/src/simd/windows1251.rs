@@ -74,7 +74,8 @@
 // `v` a vector, `f` a position in a block), as in `crate::blocks`.
 #![allow(clippy::many_single_char_names)]
 // Every pointer cast to a vector type goes to an unaligned load or store
-// (`loadu`, `storeu`, `storel`, `storeh`), which need no alignment.
+// (`loadu`, `storeu`, `storel`), which need no alignment. (Not `storeh_pd`:
+// its `f64` store must be 8-byte aligned; see `store8`.)
 #![allow(clippy::cast_ptr_alignment)]
 
 use crate::Encoding;
@@ -117,7 +118,7 @@ mod avx2 {
         _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
         _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_set_epi64x,
         _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
-        _mm_castsi128_pd, _mm_loadu_si128, _mm_storeh_pd, _mm_storel_epi64, _mm_storeu_si128,
+        _mm_loadu_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi64,
     };
 
     // ---------------------------------------------------------------------------
@@ -297,19 +298,39 @@ mod avx2 {
     // ---------------------------------------------------------------------------
     // AVX2.
 
+    // # `unsafe` here
+    //
+    // Every `#[target_feature]` function of this module is an `unsafe fn`
+    // whose `# Safety` contract includes that the CPU has the enabled
+    // features, [`crate::simd::FEATURES`] ([`crate::simd::avx2`] says so).
+    // Inside one of them that holds, so calling another one (which enables
+    // the same features) from it needs nothing more: the `SAFETY:` comments
+    // of such calls say "features" and whatever else the callee requires.
+    // Safe `#[target_feature]` functions (Rust 1.86) would make those calls
+    // safe, but the crate's MSRV is 1.83. Value-only intrinsics need no
+    // `unsafe` in such a function.
+
     /// The 16 bytes of `t` in both lanes.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     unsafe fn broadcast16(t: &[u8; 16]) -> __m256i {
-        // SAFETY: `t` is 16 readable bytes; the load is unaligned.
+        // SAFETY: `t` is a reference to 16 bytes, exactly what the
+        // unaligned 128-bit load reads.
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast::<__m128i>()) })
     }
 
     /// `lo` in the low lane, `hi` in the high lane.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
     unsafe fn load_lanes(lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
-        // SAFETY: both are 16 readable bytes; the loads are unaligned.
+        // SAFETY: `lo` and `hi` are references to 16 bytes each, exactly
+        // what each unaligned 128-bit load reads.
         let (lo, hi) = unsafe {
             (
                 _mm_loadu_si128(lo.as_ptr().cast::<__m128i>()),
@@ -317,6 +338,63 @@ mod avx2 {
             )
         };
         _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1)
+    }
+
+    /// The 32 bytes `b[i..i + 32]`.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features, and `i + 32 <= b.len()`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    unsafe fn load32(b: &[u8], i: usize) -> __m256i {
+        debug_assert!(i + 32 <= b.len(), "load32 out of bounds");
+        // SAFETY: the caller guarantees `i + 32 <= b.len()`, so the 32 bytes
+        // from `b.as_ptr() + i` are within `b`; the load is unaligned.
+        unsafe { _mm256_loadu_si256(b.as_ptr().add(i).cast::<__m256i>()) }
+    }
+
+    /// Stores `v` at `dst[at..at + 32]`.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features, and `at + 32 <= dst.len()`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    unsafe fn store32(dst: &mut [u8], at: usize, v: __m256i) {
+        debug_assert!(at + 32 <= dst.len(), "store32 out of bounds");
+        // SAFETY: the caller guarantees `at + 32 <= dst.len()`, so the 32
+        // bytes from `dst.as_mut_ptr() + at` are within `dst`; the store is
+        // unaligned.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), v) };
+    }
+
+    /// Stores `v` at `dst[at..at + 16]`.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features, and `at + 16 <= dst.len()`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    unsafe fn store16(dst: &mut [u8], at: usize, v: __m128i) {
+        debug_assert!(at + 16 <= dst.len(), "store16 out of bounds");
+        // SAFETY: the caller guarantees `at + 16 <= dst.len()`, so the 16
+        // bytes from `dst.as_mut_ptr() + at` are within `dst`; the store is
+        // unaligned.
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(at).cast::<__m128i>(), v) };
+    }
+
+    /// Stores the low 8 bytes of `v` at `dst[at..at + 8]`.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features, and `at + 8 <= dst.len()`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    unsafe fn store8(dst: &mut [u8], at: usize, v: __m128i) {
+        debug_assert!(at + 8 <= dst.len(), "store8 out of bounds");
+        // SAFETY: the caller guarantees `at + 8 <= dst.len()`, so the 8
+        // bytes from `dst.as_mut_ptr() + at` are within `dst`.
+        // `_mm_storel_epi64` stores unaligned, whatever its pointer type
+        // (not so `_mm_storeh_pd`: that one is a typed `f64` store, which
+        // must be 8-byte aligned).
+        unsafe { _mm_storel_epi64(dst.as_mut_ptr().add(at).cast::<__m128i>(), v) };
     }
 
     /// The encoder; see the module documentation.
@@ -337,9 +415,14 @@ mod avx2 {
         let xfe = _mm256_set1_epi8(0xFEu8 as i8);
         let xd0 = _mm256_set1_epi8(0xD0u8 as i8);
         let xb0 = _mm256_set1_epi8(0xB0u8 as i8);
-        let row_0400 = broadcast16(&ENC_ROW_0400);
-        let row_0450 = broadcast16(&ENC_ROW_0450);
-        let table_rows = broadcast16(&ENC_TABLE_ROWS);
+        // SAFETY: features (this function's own precondition).
+        let (row_0400, row_0450, table_rows) = unsafe {
+            (
+                broadcast16(&ENC_ROW_0400),
+                broadcast16(&ENC_ROW_0450),
+                broadcast16(&ENC_TABLE_ROWS),
+            )
+        };
 
         // The hot loop. `i` is always on a character boundary. Each block reads
         // `b[i..i + 33]` (the block and, for the look-ahead vector `next`, one
@@ -347,39 +430,28 @@ mod avx2 {
         // 8-byte stores that start at most 24 bytes after `at`.
         while i + 33 <= b.len() && at + 32 <= dst.len() {
             if i + 64 <= b.len() && at + 64 <= dst.len() {
-                // SAFETY: `i + 64 <= b.len()`.
-                let (v0, v1) = unsafe {
-                    let p = b.as_ptr().add(i);
-                    (
-                        _mm256_loadu_si256(p.cast::<__m256i>()),
-                        _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
-                    )
-                };
+                // SAFETY: features; `i + 64 <= b.len()` (checked just above),
+                // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
+                let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
                 if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
-                    // SAFETY: `at + 64 <= dst.len()`.
+                    // SAFETY: features; `at + 64 <= dst.len()` (checked
+                    // above), so both 32-byte stores are in `dst`.
                     unsafe {
-                        let p = dst.as_mut_ptr().add(at);
-                        _mm256_storeu_si256(p.cast::<__m256i>(), v0);
-                        _mm256_storeu_si256(p.add(32).cast::<__m256i>(), v1);
+                        store32(dst, at, v0);
+                        store32(dst, at + 32, v1);
                     }
                     i += 64;
                     at += 64;
                     continue;
                 }
             }
-            // SAFETY: `i + 33 <= b.len()`, so the 32 bytes at `i` and those
-            // at `i + 1` are in `b`.
-            let (v, next) = unsafe {
-                let p = b.as_ptr().add(i);
-                (
-                    _mm256_loadu_si256(p.cast::<__m256i>()),
-                    _mm256_loadu_si256(p.add(1).cast::<__m256i>()),
-                )
-            };
+            // SAFETY: features; `i + 33 <= b.len()` (the loop condition), so
+            // the 32 bytes at `i` and those at `i + 1` are in `b`.
+            let (v, next) = unsafe { (load32(b, i), load32(b, i + 1)) };
             // The block as it is: all of the output if it is ASCII, and right
             // up to its first other byte anyway.
-            // SAFETY: `at + 32 <= dst.len()`.
-            unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), v) };
+            // SAFETY: features; `at + 32 <= dst.len()` (the loop condition).
+            unsafe { store32(dst, at, v) };
             let high = _mm256_movemask_epi8(v) as u32;
             if high == 0 {
                 i += 32;
@@ -443,19 +515,22 @@ mod avx2 {
                 COMPRESS[k & 0xFF] as i64,
             );
             let packed = _mm256_shuffle_epi8(out, ctrl);
-            let lo = _mm256_castsi256_si128(packed);
-            let hi = _mm256_extracti128_si256(packed, 1);
+            let q0 = _mm256_castsi256_si128(packed);
+            let q2 = _mm256_extracti128_si256(packed, 1);
+            // The high 8 bytes of each lane, moved down for `store8`.
+            let q1 = _mm_unpackhi_epi64(q0, q0);
+            let q3 = _mm_unpackhi_epi64(q2, q2);
             let a1 = at + (keep & 0xFF).count_ones() as usize;
             let a2 = a1 + ((keep >> 8) & 0xFF).count_ones() as usize;
             let a3 = a2 + ((keep >> 16) & 0xFF).count_ones() as usize;
-            // SAFETY: `a3 <= at + 24` and `at + 32 <= dst.len()`: each 8-byte
-            // store is in `dst`.
+            // SAFETY: features; `at <= a1 <= a2 <= a3 <= at + 24` (each
+            // popcount of 8 bits is at most 8) and `at + 32 <= dst.len()`
+            // (the loop condition), so each 8-byte store is in `dst`.
             unsafe {
-                let p = dst.as_mut_ptr();
-                _mm_storel_epi64(p.add(at).cast::<__m128i>(), lo);
-                _mm_storeh_pd(p.add(a1).cast::<f64>(), _mm_castsi128_pd(lo));
-                _mm_storel_epi64(p.add(a2).cast::<__m128i>(), hi);
-                _mm_storeh_pd(p.add(a3).cast::<f64>(), _mm_castsi128_pd(hi));
+                store8(dst, at, q0);
+                store8(dst, a1, q1);
+                store8(dst, a2, q2);
+                store8(dst, a3, q3);
             }
             if bad == 0 {
                 // A lead in the last position took its continuation byte, the
@@ -493,39 +568,34 @@ mod avx2 {
         let x0f = _mm256_set1_epi8(0x0F);
         // + 8 in the controls of the upper halves of the lanes.
         let plus8 = _mm256_set1_epi8(8);
-        let add = broadcast16(&DEC_ADD);
-        let leads = broadcast16(&DEC_LEAD);
+        // SAFETY: features (this function's own precondition).
+        let (add, leads) = unsafe { (broadcast16(&DEC_ADD), broadcast16(&DEC_LEAD)) };
 
         // The hot loop: 32 input bytes, at most 64 output bytes, as four
         // 16-byte stores each starting at most 48 bytes after `at`.
         while i + 32 <= b.len() && at + 64 <= dst.len() {
             if i + 64 <= b.len() {
-                // SAFETY: `i + 64 <= b.len()`.
-                let (v0, v1) = unsafe {
-                    let p = b.as_ptr().add(i);
-                    (
-                        _mm256_loadu_si256(p.cast::<__m256i>()),
-                        _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
-                    )
-                };
+                // SAFETY: features; `i + 64 <= b.len()` (checked just above),
+                // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
+                let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
                 if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
-                    // SAFETY: `at + 64 <= dst.len()`.
+                    // SAFETY: features; `at + 64 <= dst.len()` (the loop
+                    // condition), so both 32-byte stores are in `dst`.
                     unsafe {
-                        let p = dst.as_mut_ptr().add(at);
-                        _mm256_storeu_si256(p.cast::<__m256i>(), v0);
-                        _mm256_storeu_si256(p.add(32).cast::<__m256i>(), v1);
+                        store32(dst, at, v0);
+                        store32(dst, at + 32, v1);
                     }
                     i += 64;
                     at += 64;
                     continue;
                 }
             }
-            // SAFETY: `i + 32 <= b.len()`.
-            let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(i).cast::<__m256i>()) };
+            // SAFETY: features; `i + 32 <= b.len()` (the loop condition).
+            let v = unsafe { load32(b, i) };
             // The block as it is: all of the output if it is ASCII, and right
             // up to its first other byte anyway.
-            // SAFETY: `at + 64 <= dst.len()`.
-            unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), v) };
+            // SAFETY: features; `at + 64 <= dst.len()` (the loop condition).
+            unsafe { store32(dst, at, v) };
             let high = _mm256_movemask_epi8(v) as u32;
             if high == 0 {
                 i += 32;
@@ -553,11 +623,15 @@ mod avx2 {
             // in `rb`; bit 6 of a control byte, moved to bit 7 by `slli 1`,
             // picks the lead.
             let m = high as usize;
-            let ca = load_lanes(&EXPAND[m & 0xFF], &EXPAND[(m >> 16) & 0xFF]);
-            let cb = _mm256_or_si256(
-                load_lanes(&EXPAND[(m >> 8) & 0xFF], &EXPAND[m >> 24]),
-                plus8,
-            );
+            // SAFETY: features (`load_lanes` requires nothing else; the
+            // table indexing is bounds-checked).
+            let (ca, cb) = unsafe {
+                (
+                    load_lanes(&EXPAND[m & 0xFF], &EXPAND[(m >> 16) & 0xFF]),
+                    load_lanes(&EXPAND[(m >> 8) & 0xFF], &EXPAND[m >> 24]),
+                )
+            };
+            let cb = _mm256_or_si256(cb, plus8);
             let ra = _mm256_blendv_epi8(
                 _mm256_shuffle_epi8(last, ca),
                 _mm256_shuffle_epi8(lead, ca),
@@ -571,14 +645,20 @@ mod avx2 {
             let a1 = at + 8 + (high & 0xFF).count_ones() as usize;
             let a2 = a1 + 8 + ((high >> 8) & 0xFF).count_ones() as usize;
             let a3 = a2 + 8 + ((high >> 16) & 0xFF).count_ones() as usize;
-            // SAFETY: `a3 <= at + 48` and `at + 64 <= dst.len()`: each 16-byte
-            // store is in `dst`.
+            let (q0, q1) = (_mm256_castsi256_si128(ra), _mm256_castsi256_si128(rb));
+            let (q2, q3) = (
+                _mm256_extracti128_si256(ra, 1),
+                _mm256_extracti128_si256(rb, 1),
+            );
+            // SAFETY: features; `at < a1 < a2 < a3 <= at + 48` (each step is
+            // 8 plus a popcount of 8 bits, at most 16) and `at + 64 <=
+            // dst.len()` (the loop condition), so each 16-byte store is in
+            // `dst`.
             unsafe {
-                let p = dst.as_mut_ptr();
-                _mm_storeu_si128(p.add(at).cast::<__m128i>(), _mm256_castsi256_si128(ra));
-                _mm_storeu_si128(p.add(a1).cast::<__m128i>(), _mm256_castsi256_si128(rb));
-                _mm_storeu_si128(p.add(a2).cast::<__m128i>(), _mm256_extracti128_si256(ra, 1));
-                _mm_storeu_si128(p.add(a3).cast::<__m128i>(), _mm256_extracti128_si256(rb, 1));
+                store16(dst, at, q0);
+                store16(dst, a1, q1);
+                store16(dst, a2, q2);
+                store16(dst, a3, q3);
             }
             if bad == 0 {
                 at += 32 + high.count_ones() as usize;
