@@ -203,40 +203,40 @@ mod avx2 {
         _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256,
         _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_min_epu16, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute2x128_si256,
-        _mm256_permute4x64_epi64, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
-        _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256, _mm_storeu_si128,
+        _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
+        _mm256_testz_si256, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
+        _mm_storeu_si128,
     };
 
     // # `unsafe` here
     //
-    // Every `#[target_feature]` function of this module is an `unsafe fn`
-    // whose `# Safety` contract includes that the CPU has the enabled
-    // features, [`crate::simd::FEATURES`] ([`crate::simd::avx2`] says so).
-    // Inside one of them that holds, so calling another one (which enables
-    // the same features) from it needs nothing more: the `SAFETY:` comments
-    // of such calls say "features" and whatever else the callee requires.
-    // Safe `#[target_feature]` functions (Rust 1.86) would make those calls
-    // safe, but the crate's MSRV is 1.83. Value-only intrinsics and the two
-    // macros below need no `unsafe` in such a function.
+    // Only two things here need `unsafe`: calling `convert`, whose one
+    // precondition is that the CPU has the enabled features,
+    // [`crate::simd::FEATURES`] (the caller checked [`crate::simd::avx2`]),
+    // and the unaligned loads and stores, each within bounds that the code
+    // checked. The load and store helpers are `unsafe fn`s for their bounds
+    // (and, being `#[target_feature]`, for the features); inside `convert`
+    // the features hold, so the `SAFETY:` comments of their calls say
+    // "features" and which check gives the bounds. Helpers with no other
+    // precondition are safe `#[target_feature]` functions (Rust 1.86), and
+    // value-only intrinsics are safe (1.87): both are called without
+    // `unsafe` from any function that enables the same features.
 
-    /// `$x` (a `u16`) in every 16-bit lane.
-    ///
-    /// A macro rather than a function so that it is exactly as safe as the
-    /// intrinsic: usable without `unsafe` in any function that enables AVX2,
-    /// and not elsewhere (see "`unsafe` here" above).
-    macro_rules! splat {
-        ($x:expr) => {
-            core::arch::x86_64::_mm256_set1_epi16(i16::from_ne_bytes(u16::to_ne_bytes($x)))
-        };
+    /// `x` in every 16-bit lane.
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[allow(clippy::cast_possible_wrap, reason = "a bit pattern, not a number")]
+    fn splat(x: u16) -> __m256i {
+        _mm256_set1_epi16(x as i16)
     }
 
-    /// The top bit of each byte of the vector `$x`, as `vpmovmskb` gives
-    /// them, as a `u32`. A macro for the same reason as [`splat!`].
-    macro_rules! bits {
-        ($x:expr) => {
-            u32::from_ne_bytes(core::arch::x86_64::_mm256_movemask_epi8($x).to_ne_bytes())
-        };
+    /// The top bit of each byte of `x`, as `vpmovmskb` gives them.
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[allow(clippy::cast_sign_loss, reason = "a bit mask, not a number")]
+    fn bits(x: __m256i) -> u32 {
+        _mm256_movemask_epi8(x) as u32
     }
 
     /// The 16 units `src[2 * i..2 * i + 32]`, as native 16-bit lanes (LE
@@ -312,16 +312,13 @@ mod avx2 {
 
     /// The shuffle controls `table[hi]` (high half) and `table[lo]` (low
     /// half) as one vector (only the low 8 bits of each index count).
-    ///
-    /// # Safety
-    /// The CPU must have the enabled features.
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(
         clippy::cast_ptr_alignment,
         reason = "16-byte entries, 16-byte aligned"
     )]
-    unsafe fn controls(table: &super::Shuffles, hi: u32, lo: u32) -> __m256i {
+    fn controls(table: &super::Shuffles, hi: u32, lo: u32) -> __m256i {
         let hi = &table.0[hi as u8 as usize];
         let lo = &table.0[lo as u8 as usize];
         // SAFETY: `hi` and `lo` are references to 16-byte arrays, exactly
@@ -363,7 +360,7 @@ mod avx2 {
         let n = src.len() / 2;
         let cap = dst.len();
         let zero = _mm256_setzero_si256();
-        let hi7 = splat!(0xFF80);
+        let hi7 = splat(0xFF80);
         let mut i = 0;
         let mut at = 0;
         // The last unit converted was a high surrogate (whose two bytes are
@@ -424,22 +421,21 @@ mod avx2 {
                 // unit itself if ASCII; then `PACK2` by the ASCII mask of
                 // each half, which `vpacksswb` + `vpmovmskb` give as bits
                 // 0..8 and 16..24.
-                if _mm256_testz_si256(v, splat!(0xF800)) != 0 {
+                if _mm256_testz_si256(v, splat(0xF800)) != 0 {
                     if at + 32 > cap {
                         break;
                     }
                     let two = _mm256_or_si256(
                         _mm256_or_si256(
                             _mm256_srli_epi16::<6>(v),
-                            _mm256_slli_epi16::<8>(_mm256_and_si256(v, splat!(0x3F))),
+                            _mm256_slli_epi16::<8>(_mm256_and_si256(v, splat(0x3F))),
                         ),
-                        splat!(0x80C0),
+                        splat(0x80C0),
                     );
                     let lanes = _mm256_blendv_epi8(two, v, ascii);
-                    let mask = bits!(_mm256_packs_epi16(ascii, ascii));
+                    let mask = bits(_mm256_packs_epi16(ascii, ascii));
                     let (m0, m1) = (mask & 0xFF, (mask >> 16) & 0xFF);
-                    // SAFETY: features (`controls` requires nothing else).
-                    let ctrl = unsafe { controls(&PACK2, m1, m0) };
+                    let ctrl = controls(&PACK2, m1, m0);
                     let bytes = _mm256_shuffle_epi8(lanes, ctrl);
                     let len0 = 16 - m0.count_ones() as usize;
                     // SAFETY: features; `at + 32 <= cap` (checked above)
@@ -460,17 +456,17 @@ mod avx2 {
             if at + 52 > cap {
                 break;
             }
-            let top = _mm256_and_si256(v, splat!(0xF800));
+            let top = _mm256_and_si256(v, splat(0xF800));
             let small = _mm256_cmpeq_epi16(top, zero);
-            let sur = _mm256_cmpeq_epi16(top, splat!(0xD800));
+            let sur = _mm256_cmpeq_epi16(top, splat(0xD800));
             let any_sur = _mm256_movemask_epi8(sur) != 0;
             // `w`: the units, with each surrogate replaced by a stand-in
             // that the formulas below turn into its two bytes; `two`: the
             // units of two bytes (surrogates too); `m40`: those whose
             // middle byte has the 0x40 of a lead byte (`C0` or `F0`).
             let (w, two, m40) = if mixed > 0 || any_sur {
-                let ten = splat!(0xFC00);
-                let high = _mm256_cmpeq_epi16(_mm256_and_si256(v, ten), splat!(0xD800));
+                let ten = splat(0xFC00);
+                let high = _mm256_cmpeq_epi16(_mm256_and_si256(v, ten), splat(0xD800));
                 let low = _mm256_xor_si256(sur, high);
                 // The block one unit earlier (a zero unit before the first).
                 let prev = if i > 0 {
@@ -480,7 +476,7 @@ mod avx2 {
                 } else {
                     _mm256_alignr_epi8::<14>(v, _mm256_permute2x128_si256::<0x08>(v, v))
                 };
-                let prev_high = _mm256_cmpeq_epi16(_mm256_and_si256(prev, ten), splat!(0xD800));
+                let prev_high = _mm256_cmpeq_epi16(_mm256_and_si256(prev, ten), splat(0xD800));
                 // Low here exactly where high one unit earlier (this also
                 // checks a pair split with the block before).
                 if _mm256_movemask_epi8(_mm256_cmpeq_epi16(low, prev_high)) != -1 {
@@ -493,8 +489,8 @@ mod avx2 {
                 // formulas (lead `C0 | w >> 6`, with the 0x30 of `F0` as
                 // bits 10 and 11 of `w`) on `w = h >> 2 | 0xC00`.
                 let w_high = _mm256_or_si256(
-                    _mm256_srli_epi16::<2>(_mm256_add_epi16(v, splat!(0x2840))),
-                    splat!(0x0C00),
+                    _mm256_srli_epi16::<2>(_mm256_add_epi16(v, splat(0x2840))),
+                    splat(0x0C00),
                 );
                 // Low `DC00 | y` after high `D800 | x` gives
                 // `80 | (x & 3) << 4 | y >> 6` and `80 | y & 3F` (the 0x40
@@ -503,8 +499,8 @@ mod avx2 {
                 // `x & 3` as bits 10 and 11 (and the D000 of `v` kept, so
                 // that `w` is never below 0x80).
                 let w_low = _mm256_or_si256(
-                    _mm256_and_si256(v, splat!(0xF3FF)),
-                    _mm256_and_si256(_mm256_slli_epi16::<10>(prev), splat!(0x0C00)),
+                    _mm256_and_si256(v, splat(0xF3FF)),
+                    _mm256_and_si256(_mm256_slli_epi16::<10>(prev), splat(0x0C00)),
                 );
                 let w = _mm256_blendv_epi8(v, _mm256_blendv_epi8(w_low, w_high, high), sur);
                 (w, _mm256_or_si256(small, sur), _mm256_or_si256(small, high))
@@ -519,15 +515,15 @@ mod avx2 {
             let p = _mm256_or_si256(
                 _mm256_or_si256(
                     _mm256_srli_epi16::<12>(w),
-                    _mm256_and_si256(_mm256_slli_epi16::<2>(w), splat!(0x3F00)),
+                    _mm256_and_si256(_mm256_slli_epi16::<2>(w), splat(0x3F00)),
                 ),
-                _mm256_or_si256(splat!(0x80E0), _mm256_and_si256(m40, splat!(0x4000))),
+                _mm256_or_si256(splat(0x80E0), _mm256_and_si256(m40, splat(0x4000))),
             );
             // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two,
             // since `w >= 0x80` is at least `80 | w & 3F`.
             let l = _mm256_min_epu16(
                 w,
-                _mm256_or_si256(_mm256_and_si256(w, splat!(0x3F)), splat!(0x80)),
+                _mm256_or_si256(_mm256_and_si256(w, splat(0x3F)), splat(0x80)),
             );
             // The two bits of each unit, as the bytes of the movemask: for
             // units 4g..4g+4, ASCII as bits 0..4, two bytes as bits 4..8.
@@ -538,7 +534,7 @@ mod avx2 {
                 5, 6, 7, 12, 13, 14, 15,
             );
             let codes = _mm256_shuffle_epi8(_mm256_packs_epi16(ascii, two), groups);
-            let m = bits!(codes);
+            let m = bits(codes);
             // Units 0..4 and 8..12 (by halves), then 4..8 and 12..16.
             let lo = _mm256_unpacklo_epi16(p, l);
             let hi = _mm256_unpackhi_epi16(p, l);
@@ -562,13 +558,10 @@ mod avx2 {
                 i += 16;
                 continue;
             }
-            // SAFETY: features (`controls` requires nothing else).
-            let (ca, cb) = unsafe {
-                (
-                    controls(&PACK3, m >> 16, m),
-                    controls(&PACK3, m >> 24, m >> 8),
-                )
-            };
+            let (ca, cb) = (
+                controls(&PACK3, m >> 16, m),
+                controls(&PACK3, m >> 24, m >> 8),
+            );
             let a = _mm256_shuffle_epi8(lo, ca);
             let b = _mm256_shuffle_epi8(hi, cb);
             let len0 = 12 - (m & 0xFF).count_ones() as usize;

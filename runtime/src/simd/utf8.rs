@@ -302,12 +302,12 @@ pub(crate) struct Validator {
 // enabled features, `super::FEATURES` (`super::avx2()` says so). Inside one
 // of them that holds, so calling another one (which enables the same
 // features) from it needs nothing more: the `SAFETY:` comments of such
-// calls say "features" and whatever else the callee requires. Safe
-// `#[target_feature]` functions (Rust 1.86) would make those calls safe,
-// but the crate's MSRV is 1.83. Value-only intrinsics and the two macros
-// below need no `unsafe` in such a function. (Before Rust 1.87 those
-// intrinsics were `unsafe fn`s too; they are used only in the bodies of
-// `unsafe fn`s, unsafe contexts in edition 2021, so the MSRV compiles them.)
+// calls say "features" and whatever else the callee requires. (Safe
+// `#[target_feature]` functions, Rust 1.86, would make those calls safe;
+// the kernels of this file keep the `unsafe fn` form, which every
+// supported compiler accepts.) Value-only intrinsics and the two macros
+// below need no `unsafe` in such a function (Rust 1.87, the crate's
+// `rust-version`).
 
 /// `$b` (a `u8`) in every byte of a vector.
 ///

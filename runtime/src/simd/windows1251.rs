@@ -300,35 +300,32 @@ mod avx2 {
 
     // # `unsafe` here
     //
-    // Every `#[target_feature]` function of this module is an `unsafe fn`
-    // whose `# Safety` contract includes that the CPU has the enabled
-    // features, [`crate::simd::FEATURES`] ([`crate::simd::avx2`] says so).
-    // Inside one of them that holds, so calling another one (which enables
-    // the same features) from it needs nothing more: the `SAFETY:` comments
-    // of such calls say "features" and whatever else the callee requires.
-    // Safe `#[target_feature]` functions (Rust 1.86) would make those calls
-    // safe, but the crate's MSRV is 1.83. Value-only intrinsics need no
-    // `unsafe` in such a function.
+    // Only two things here need `unsafe`: calling the kernels `encode` and
+    // `decode`, whose one precondition is that the CPU has the enabled
+    // features, [`crate::simd::FEATURES`] (the caller checked
+    // [`crate::simd::avx2`]), and the unaligned loads and stores, each
+    // within bounds that the code checked. The load and store helpers are
+    // `unsafe fn`s for their bounds (and, being `#[target_feature]`, for the
+    // features); inside a kernel the features hold, so the `SAFETY:`
+    // comments of their calls say "features" and which check gives the
+    // bounds. Helpers with no other precondition are safe
+    // `#[target_feature]` functions (Rust 1.86), and value-only intrinsics
+    // are safe (1.87): both are called without `unsafe` from any function
+    // that enables the same features.
 
     /// The 16 bytes of `t` in both lanes.
-    ///
-    /// # Safety
-    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
-    unsafe fn broadcast16(t: &[u8; 16]) -> __m256i {
+    fn broadcast16(t: &[u8; 16]) -> __m256i {
         // SAFETY: `t` is a reference to 16 bytes, exactly what the
         // unaligned 128-bit load reads.
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast::<__m128i>()) })
     }
 
     /// `lo` in the low lane, `hi` in the high lane.
-    ///
-    /// # Safety
-    /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[inline]
-    unsafe fn load_lanes(lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
+    fn load_lanes(lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
         // SAFETY: `lo` and `hi` are references to 16 bytes each, exactly
         // what each unaligned 128-bit load reads.
         let (lo, hi) = unsafe {
@@ -415,14 +412,9 @@ mod avx2 {
         let xfe = _mm256_set1_epi8(0xFEu8 as i8);
         let xd0 = _mm256_set1_epi8(0xD0u8 as i8);
         let xb0 = _mm256_set1_epi8(0xB0u8 as i8);
-        // SAFETY: features (this function's own precondition).
-        let (row_0400, row_0450, table_rows) = unsafe {
-            (
-                broadcast16(&ENC_ROW_0400),
-                broadcast16(&ENC_ROW_0450),
-                broadcast16(&ENC_TABLE_ROWS),
-            )
-        };
+        let row_0400 = broadcast16(&ENC_ROW_0400);
+        let row_0450 = broadcast16(&ENC_ROW_0450);
+        let table_rows = broadcast16(&ENC_TABLE_ROWS);
 
         // The hot loop. `i` is always on a character boundary. Each block reads
         // `b[i..i + 33]` (the block and, for the look-ahead vector `next`, one
@@ -568,8 +560,8 @@ mod avx2 {
         let x0f = _mm256_set1_epi8(0x0F);
         // + 8 in the controls of the upper halves of the lanes.
         let plus8 = _mm256_set1_epi8(8);
-        // SAFETY: features (this function's own precondition).
-        let (add, leads) = unsafe { (broadcast16(&DEC_ADD), broadcast16(&DEC_LEAD)) };
+        let add = broadcast16(&DEC_ADD);
+        let leads = broadcast16(&DEC_LEAD);
 
         // The hot loop: 32 input bytes, at most 64 output bytes, as four
         // 16-byte stores each starting at most 48 bytes after `at`.
@@ -623,15 +615,11 @@ mod avx2 {
             // in `rb`; bit 6 of a control byte, moved to bit 7 by `slli 1`,
             // picks the lead.
             let m = high as usize;
-            // SAFETY: features (`load_lanes` requires nothing else; the
-            // table indexing is bounds-checked).
-            let (ca, cb) = unsafe {
-                (
-                    load_lanes(&EXPAND[m & 0xFF], &EXPAND[(m >> 16) & 0xFF]),
-                    load_lanes(&EXPAND[(m >> 8) & 0xFF], &EXPAND[m >> 24]),
-                )
-            };
-            let cb = _mm256_or_si256(cb, plus8);
+            let ca = load_lanes(&EXPAND[m & 0xFF], &EXPAND[(m >> 16) & 0xFF]);
+            let cb = _mm256_or_si256(
+                load_lanes(&EXPAND[(m >> 8) & 0xFF], &EXPAND[m >> 24]),
+                plus8,
+            );
             let ra = _mm256_blendv_epi8(
                 _mm256_shuffle_epi8(last, ca),
                 _mm256_shuffle_epi8(lead, ca),
