@@ -11,15 +11,6 @@
 
 use litenc_runtime::{fast, utf16, Encoding};
 
-const ALL: [Encoding; 6] = [
-    Encoding::Utf8,
-    Encoding::Utf16Le,
-    Encoding::Utf16Be,
-    Encoding::Mutf8,
-    Encoding::Cesu8,
-    Encoding::Windows1251,
-];
-
 /// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
 /// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters
 /// Windows-1251 cannot hold, and the last scalar values of each length.
@@ -216,7 +207,8 @@ fn check_decode_units(units: &[u16]) {
 
 /// Every encoding's encoded form of `text`, where it has one.
 fn encodings_of(text: &str) -> Vec<(Encoding, Vec<u8>)> {
-    ALL.iter()
+    Encoding::ALL
+        .iter()
         .filter_map(|&e| e.encode(text).ok().map(|b| (e, b)))
         .collect()
 }
@@ -247,7 +239,7 @@ fn every_piece_at_every_offset() {
         for before in 0..64 {
             for after in [0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65] {
                 let text = format!("{}{piece}{}", ascii(before, 0), ascii(after, 7));
-                for enc in ALL {
+                for enc in Encoding::ALL {
                     check_encode(enc, &text);
                 }
                 for (enc, bytes) in encodings_of(&text) {
@@ -309,7 +301,7 @@ fn bad_sequences(enc: Encoding) -> Vec<Vec<u8>> {
 
 #[test]
 fn every_error_at_every_offset() {
-    for enc in ALL {
+    for enc in Encoding::ALL {
         for bad in bad_sequences(enc) {
             for before in 0..64 {
                 for after in [0, 1, 2, 3, 8, 31, 32, 33, 64] {
@@ -347,7 +339,7 @@ fn random_texts() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for round in 0..600 {
         let text = random_text(&mut rng, 1 + round % 300);
-        for enc in ALL {
+        for enc in Encoding::ALL {
             check_encode(enc, &text);
         }
         for (enc, bytes) in encodings_of(&text) {

@@ -45,15 +45,6 @@ fn allocations_in(f: impl FnOnce()) -> usize {
     ALLOCATIONS.with(Cell::get) - before
 }
 
-const ALL: [Encoding; 6] = [
-    Encoding::Utf8,
-    Encoding::Utf16Le,
-    Encoding::Utf16Be,
-    Encoding::Mutf8,
-    Encoding::Cesu8,
-    Encoding::Windows1251,
-];
-
 #[test]
 fn no_into_function_allocates() {
     let texts = [
@@ -66,7 +57,8 @@ fn no_into_function_allocates() {
     let encoded: Vec<Vec<(Encoding, Vec<u8>)>> = texts
         .iter()
         .map(|t| {
-            ALL.iter()
+            Encoding::ALL
+                .iter()
                 .filter_map(|&e| e.encode(t).ok().map(|b| (e, b)))
                 .collect()
         })
@@ -78,7 +70,7 @@ fn no_into_function_allocates() {
 
     let n = allocations_in(|| {
         for (k, text) in texts.iter().enumerate() {
-            for enc in ALL {
+            for enc in Encoding::ALL {
                 let _ = enc.encoded_len(text);
                 let _ = enc.encode_into(text, &mut out);
                 let _ = enc.encode_into(text, &mut out[..3]);
