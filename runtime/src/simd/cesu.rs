@@ -546,19 +546,13 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
 
 #[cfg(test)]
 mod tests {
+    use crate::simd::test_support::{assert_avx2, Rng};
     extern crate std;
     use super::{decode, encode};
     use crate::{codec, Encoding};
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
-
-    fn assert_avx2() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(crate::simd::avx2(), "AVX2 present but not detected");
-        }
-    }
 
     const fn enc(java: bool) -> Encoding {
         if java {
@@ -757,20 +751,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    /// xorshift64*.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
         }
     }
 

@@ -129,3 +129,38 @@ pub(crate) fn decode_into(enc: Encoding, bytes: &[u8], dst: &mut [u8]) -> Option
         Encoding::Windows1251 => windows1251::decode(bytes, dst),
     }
 }
+
+/// What the kernels' unit tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    /// Fails if the CPU has AVX2 but [`super::avx2`] says no, so that a
+    /// detection bug cannot quietly send every test down the portable path.
+    pub(crate) fn assert_avx2() {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            assert!(super::avx2(), "AVX2 present but not detected");
+        }
+    }
+
+    /// xorshift64: fixed seeds, so the random cases are the same every run.
+    pub(crate) struct Rng(pub(crate) u64);
+
+    impl Rng {
+        pub(crate) fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        /// A number below `n`.
+        pub(crate) fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+
+        /// An index below `n`.
+        pub(crate) fn index(&mut self, n: usize) -> usize {
+            usize::try_from(self.below(n as u64)).unwrap_or(0)
+        }
+    }
+}

@@ -592,6 +592,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::{decode_bytes, decode_units};
+    use crate::simd::test_support::Rng;
     use crate::Encoding;
     use std::vec;
     use std::vec::Vec;
@@ -858,22 +859,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    /// A xorshift PRNG.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
         }
     }
 

@@ -547,16 +547,10 @@ unsafe fn is_valid_avx2(b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::simd::test_support::{assert_avx2, Rng};
     extern crate std;
     use super::is_valid;
     use std::vec::Vec;
-
-    fn assert_avx2() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(crate::simd::avx2(), "AVX2 present but not detected");
-        }
-    }
 
     fn check(b: &[u8]) {
         assert_eq!(
@@ -696,20 +690,6 @@ mod tests {
                 seq.extend_from_slice(s.as_bytes());
                 check_at_offsets(&seq, &mut buf);
             }
-        }
-    }
-
-    /// xorshift64*.
-    pub(crate) struct Rng(u64);
-    impl Rng {
-        pub(crate) fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        pub(crate) fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
         }
     }
 

@@ -822,6 +822,7 @@ unsafe fn units_len_avx2(b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{encode_units, units_len};
+    use crate::simd::test_support::Rng;
     use std::string::String;
     use std::vec::Vec;
 
@@ -962,24 +963,6 @@ mod tests {
             s.extend(chunk);
             let n = s.encode_utf16().count();
             check(&s, Some(&[n, n - 1, n + 40]));
-        }
-    }
-
-    /// xorshift64: a fixed-seed generator for the random mixes.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            let mut x = self.0;
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            self.0 = x;
-            x
-        }
-
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
         }
     }
 

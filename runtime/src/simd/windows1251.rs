@@ -672,18 +672,12 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::{decode, encode};
+    use crate::simd::test_support::{assert_avx2, Rng};
     use crate::windows1251::decode_byte;
     use crate::Encoding;
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
-
-    fn assert_avx2() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(crate::simd::avx2());
-        }
-    }
 
     /// The kernel against the `const fn` for every `dst` length from 0 to
     /// the needed one (or the text's length) + 40.
@@ -795,22 +789,6 @@ mod tests {
         }
     }
 
-    /// xorshift64, fixed seed.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     #[test]
     fn encode_random_mixes() {
         assert_avx2();
@@ -819,19 +797,19 @@ mod tests {
         let letters: Vec<char> = ('А'..='я').collect();
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         for case in 0..6000 {
-            let target = rng.below(300);
+            let target = rng.index(300);
             let mut text = String::new();
             while text.len() < target {
-                let ch = match rng.below(100) {
-                    0..=39 => letters[rng.below(letters.len())],
-                    40..=69 => char::from(b' ' + rng.below(95) as u8),
-                    70..=97 => enc[rng.below(enc.len())],
+                let ch = match rng.index(100) {
+                    0..=39 => letters[rng.index(letters.len())],
+                    40..=69 => char::from(b' ' + rng.index(95) as u8),
+                    70..=97 => enc[rng.index(enc.len())],
                     // Most cases encode; some have one bad character.
-                    _ if case % 4 == 0 => bad[rng.below(bad.len())],
+                    _ if case % 4 == 0 => bad[rng.index(bad.len())],
                     _ => 'ё',
                 };
                 // Runs, so that blocks of one kind happen too.
-                for _ in 0..=rng.below(4) {
+                for _ in 0..=rng.index(4) {
                     text.push(ch);
                 }
             }
@@ -873,14 +851,14 @@ mod tests {
         assert_avx2();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for case in 0..6000 {
-            let len = rng.below(300);
+            let len = rng.index(300);
             let bytes: Vec<u8> = (0..len)
                 .map(|_| match case % 3 {
                     0 => rng.next() as u8,
                     // Mostly ASCII and letters, the vector blocks' content.
-                    _ => match rng.below(100) {
-                        0..=44 => 0xC0 + rng.below(64) as u8,
-                        45..=96 => rng.below(128) as u8,
+                    _ => match rng.index(100) {
+                        0..=44 => 0xC0 + rng.index(64) as u8,
+                        45..=96 => rng.index(128) as u8,
                         _ => rng.next() as u8,
                     },
                 })
