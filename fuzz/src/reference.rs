@@ -297,7 +297,17 @@ pub fn decode(enc: Encoding, data: &[u8]) -> Result<String, RefError> {
         Encoding::Utf16Be => utf16_bytes(data, true),
         Encoding::Mutf8 => cesu_decode(data, true),
         Encoding::Cesu8 => cesu_decode(data, false),
-        Encoding::Windows1251 => Ok(lossy(enc, data)),
+        enc if enc.is_single_byte() => {
+            let page = page(enc);
+            let mut out = String::new();
+            for (i, &b) in data.iter().enumerate() {
+                out.push(page[usize::from(b)].ok_or(RefError {
+                    valid_up_to: i,
+                    error_len: Some(1),
+                })?);
+            }
+            Ok(out)
+        }
         _ => panic!("reference: unknown encoding {enc:?}"),
     }
 }
@@ -320,10 +330,12 @@ pub fn lossy(enc: Encoding, data: &[u8]) -> String {
             .into_owned(),
         Encoding::Mutf8 => cesu_lossy(data, true),
         Encoding::Cesu8 => cesu_lossy(data, false),
-        Encoding::Windows1251 => encoding_rs::WINDOWS_1251
-            .decode_without_bom_handling(data)
-            .0
-            .into_owned(),
+        enc if enc.is_single_byte() => {
+            let page = page(enc);
+            data.iter()
+                .map(|&b| page[usize::from(b)].unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect()
+        }
         _ => panic!("reference: unknown encoding {enc:?}"),
     }
 }
@@ -356,26 +368,48 @@ pub fn mutf8_of_units(units: &[u16]) -> Vec<u8> {
     out
 }
 
-fn windows1251_byte(c: char) -> Option<u8> {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<std::collections::HashMap<char, u8>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            (0..=255u8)
-                .map(|b| {
-                    let s = encoding_rs::WINDOWS_1251
-                        .decode_without_bom_handling(&[b])
-                        .0
-                        .into_owned();
-                    let mut chars = s.chars();
-                    let c = chars.next().expect("one char per byte");
-                    assert!(chars.next().is_none());
-                    (c, b)
-                })
-                .collect()
-        })
-        .get(&c)
-        .copied()
+/// The 256 characters of a single-byte encoding (`None`: undefined), read
+/// from the index file it is generated from (`data/whatwg/`, `data/dos/`)
+/// by a parser of this file's own, or by the rule of strict ASCII and
+/// ISO-8859-1.
+fn page(enc: Encoding) -> [Option<char>; 256] {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static PAGES: OnceLock<Mutex<HashMap<Encoding, [Option<char>; 256]>>> = OnceLock::new();
+    let mut pages = PAGES
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("not poisoned");
+    *pages.entry(enc).or_insert_with(|| {
+        let mut t = [None; 256];
+        for (b, slot) in t.iter_mut().enumerate().take(0x80) {
+            *slot = char::from_u32(b as u32);
+        }
+        match enc {
+            Encoding::Ascii => return t,
+            Encoding::Latin1 => return std::array::from_fn(|b| char::from_u32(b as u32)),
+            _ => {}
+        }
+        let name = enc.name().to_ascii_lowercase();
+        let file = match name.strip_prefix("ibm") {
+            Some(n) if name != "ibm866" => format!("dos/index-cp{n}.txt"),
+            _ => format!(
+                "whatwg/index-{}.txt",
+                name.strip_suffix("-i").unwrap_or(&name)
+            ),
+        };
+        let path = format!("{}/../data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            let mut fields = line.split_whitespace();
+            if let (Some(pointer), Some(code)) = (fields.next(), fields.next()) {
+                let pointer: usize = pointer.parse().expect("pointer");
+                let code = u32::from_str_radix(code.trim_start_matches("0x"), 16).expect("code");
+                t[0x80 + pointer] = char::from_u32(code);
+            }
+        }
+        t
+    })
 }
 
 /// Encoding by the reference.
@@ -397,10 +431,12 @@ pub fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, (usize, char)> {
             }
             out
         }
-        Encoding::Windows1251 => {
+        enc if enc.is_single_byte() => {
+            let page = page(enc);
             let mut out = Vec::new();
             for (i, c) in s.char_indices() {
-                out.push(windows1251_byte(c).ok_or((i, c))?);
+                let b = page.iter().position(|&p| p == Some(c)).ok_or((i, c))?;
+                out.push(u8::try_from(b).expect("a byte"));
             }
             out
         }

@@ -93,27 +93,80 @@ pub(crate) fn missing_label(span: Span, macro_name: &str) -> syn::Error {
             "{} takes the encoding label first, as a string literal",
             bang(macro_name)
         ),
-        &format!("labels are: {}", all_labels()),
+        &format!("the encodings are {}", names()),
     )
 }
 
 pub(crate) fn unknown_label(label: &LitStr) -> syn::Error {
+    let value = label.value();
+    let help = match closest_labels(&value).as_slice() {
+        [] => format!("the encodings are {}", names()),
+        near => format!(
+            "did you mean {}? (the encodings are {})",
+            near.iter()
+                .map(|l| format!("\"{l}\""))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            names()
+        ),
+    };
     error(
         label.span(),
-        &format!("unknown encoding label {:?}", label.value()),
-        &format!("labels are: {}", all_labels()),
+        &format!("unknown encoding label {value:?}"),
+        &help,
     )
 }
 
-fn all_labels() -> String {
-    let mut out = String::new();
-    for (i, encoding) in Encoding::ALL.into_iter().enumerate() {
-        if i > 0 {
-            out.push_str("; ");
+/// The name of every encoding (each is also a label), and where the other
+/// labels are listed.
+fn names() -> String {
+    let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+    format!(
+        "{}; each also has the WHATWG labels `litenc::Encoding::labels` lists",
+        names.join(", ")
+    )
+}
+
+/// The labels (and names) nearest to `label`, ignoring case, spaces,
+/// hyphens and underscores: those one or two edits away, at most three.
+fn closest_labels(label: &str) -> Vec<&'static str> {
+    let squeeze = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let want = squeeze(label);
+    let mut scored: Vec<(usize, &'static str)> = Encoding::ALL
+        .iter()
+        .flat_map(|e| e.labels().iter().copied().chain([e.name()]))
+        .map(|l| (edit_distance(&want, &squeeze(l)), l))
+        .filter(|&(d, _)| d <= 2)
+        .collect();
+    scored.sort_unstable();
+    let mut out: Vec<&'static str> = Vec::new();
+    for (_, l) in scored {
+        if out.len() < 3 && !out.iter().any(|o| o.eq_ignore_ascii_case(l)) {
+            out.push(l);
         }
-        let _ = write!(out, "{}: {}", encoding.name(), encoding.labels().join(", "));
     }
     out
+}
+
+/// Levenshtein distance of two short strings.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 pub(crate) fn missing_path(span: Span) -> syn::Error {

@@ -1,13 +1,14 @@
 //! The public functions every per-encoding module has, stamped out once per
-//! module by [`byte_codec_api!`] so that the six modules stay in step. Each
-//! function forwards to the engine in `codec.rs` with the module's
-//! [`Encoding`](crate::Encoding); the doc examples use the module's own
-//! sample text and bytes, so every module documents itself with real output.
+//! module by [`byte_codec_api!`] so that the modules stay in step, and the
+//! code-page modules themselves, one per entry of the registry. Each
+//! function forwards to the engine (or, with `alloc`, to `crate::owned`)
+//! with the module's encoding family as a constant; the doc examples use
+//! the module's own sample text and bytes, so every module documents itself
+//! with real output.
 
-/// `byte_codec_api!(Encoding::X, module_name, "sample text", "sample bytes")`,
-/// where the two samples are Rust expressions written as string literals.
+/// `byte_codec_api!(family, module_name, "sample text", b"sample bytes")`.
 macro_rules! byte_codec_api {
-    ($enc:expr, $m:ident, $text:literal, $bytes:literal) => {
+    ($fam:expr, $m:ident, $text:literal, $bytes:literal) => {
         /// The number of bytes `text` takes in this encoding.
         ///
         /// # Errors
@@ -17,15 +18,15 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("let bytes: &[u8] = ", $bytes, ";")]
-        #[doc = concat!("const LEN: usize = match ", stringify!($m), "::encoded_len(", $text, ") {")]
+        #[doc = concat!("let bytes: &[u8] = ", stringify!($bytes), ";")]
+        #[doc = concat!("const LEN: usize = match ", stringify!($m), "::encoded_len(", stringify!($text), ") {")]
         ///     Ok(n) => n,
         ///     Err(e) => e.const_panic(),
         /// };
         /// assert_eq!(LEN, bytes.len());
         /// ```
-        pub const fn encoded_len(text: &str) -> Result<usize, crate::EncodeError> {
-            crate::codec::encoded_len($enc, text)
+        pub const fn encoded_len(text: &str) -> Result<usize, crate::error::EncodeError> {
+            crate::engine::encoded_len($fam, text)
         }
 
         /// Encodes `text` into `out` and returns the number of bytes written.
@@ -41,11 +42,11 @@ macro_rules! byte_codec_api {
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
         /// let mut buf = [0u8; 64];
-        #[doc = concat!("let n = ", stringify!($m), "::encode_into(", $text, ", &mut buf).unwrap();")]
-        #[doc = concat!("assert_eq!(&buf[..n], ", $bytes, ");")]
+        #[doc = concat!("let n = ", stringify!($m), "::encode_into(", stringify!($text), ", &mut buf).unwrap();")]
+        #[doc = concat!("assert_eq!(&buf[..n], ", stringify!($bytes), ");")]
         /// ```
-        pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, crate::EncodeError> {
-            crate::codec::encode_into($enc, text, out)
+        pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, crate::error::EncodeError> {
+            crate::engine::encode_into($fam, text, out)
         }
 
         /// Checks that `bytes` is well formed in this encoding.
@@ -57,11 +58,11 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("const OK: bool = ", stringify!($m), "::validate(", $bytes, ").is_ok();")]
+        #[doc = concat!("const OK: bool = ", stringify!($m), "::validate(", stringify!($bytes), ").is_ok();")]
         /// assert!(OK);
         /// ```
-        pub const fn validate(bytes: &[u8]) -> Result<(), crate::DecodeError> {
-            $enc.validate(bytes)
+        pub const fn validate(bytes: &[u8]) -> Result<(), crate::error::DecodeError> {
+            crate::engine::validate($fam, bytes)
         }
 
         /// The number of UTF-8 bytes `bytes` decodes to.
@@ -72,10 +73,10 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("assert_eq!(", stringify!($m), "::decoded_len(", $bytes, "), Ok(", $text, ".len()));")]
+        #[doc = concat!("assert_eq!(", stringify!($m), "::decoded_len(", stringify!($bytes), "), Ok(", stringify!($text), ".len()));")]
         /// ```
-        pub const fn decoded_len(bytes: &[u8]) -> Result<usize, crate::DecodeError> {
-            crate::codec::decoded_len($enc, bytes)
+        pub const fn decoded_len(bytes: &[u8]) -> Result<usize, crate::error::DecodeError> {
+            crate::engine::decoded_len($fam, bytes)
         }
 
         /// Decodes `bytes` into `out` as UTF-8 and returns the number of
@@ -91,11 +92,11 @@ macro_rules! byte_codec_api {
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
         /// let mut buf = [0u8; 64];
-        #[doc = concat!("let n = ", stringify!($m), "::decode_into(", $bytes, ", &mut buf).unwrap();")]
-        #[doc = concat!("assert_eq!(core::str::from_utf8(&buf[..n]), Ok(", $text, "));")]
+        #[doc = concat!("let n = ", stringify!($m), "::decode_into(", stringify!($bytes), ", &mut buf).unwrap();")]
+        #[doc = concat!("assert_eq!(core::str::from_utf8(&buf[..n]), Ok(", stringify!($text), "));")]
         /// ```
-        pub const fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, crate::DecodeError> {
-            crate::codec::decode_into($enc, bytes, out)
+        pub const fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, crate::error::DecodeError> {
+            crate::engine::decode_into($fam, bytes, out)
         }
 
         /// Encodes `text` into an array of exactly `N` bytes, for `const` and
@@ -110,17 +111,17 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("const LEN: usize = match ", stringify!($m), "::encoded_len(", $text, ") {")]
+        #[doc = concat!("const LEN: usize = match ", stringify!($m), "::encoded_len(", stringify!($text), ") {")]
         ///     Ok(n) => n,
         ///     Err(e) => e.const_panic(),
         /// };
-        #[doc = concat!("const BYTES: [u8; LEN] = ", stringify!($m), "::encode_array(", $text, ");")]
-        #[doc = concat!("assert_eq!(&BYTES, ", $bytes, ");")]
+        #[doc = concat!("const BYTES: [u8; LEN] = ", stringify!($m), "::encode_array(", stringify!($text), ");")]
+        #[doc = concat!("assert_eq!(&BYTES, ", stringify!($bytes), ");")]
         /// ```
         #[track_caller]
         #[must_use]
         pub const fn encode_array<const N: usize>(text: &str) -> [u8; N] {
-            crate::codec::encode_array::<N>($enc, text, false)
+            crate::engine::encode_array::<N>($fam, text, false)
         }
 
         /// Encodes `text` into a new vector.
@@ -131,11 +132,11 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("assert_eq!(", stringify!($m), "::encode(", $text, ").unwrap(), ", $bytes, ");")]
+        #[doc = concat!("assert_eq!(", stringify!($m), "::encode(", stringify!($text), ").unwrap(), ", stringify!($bytes), ");")]
         /// ```
         #[cfg(feature = "alloc")]
-        pub fn encode(text: &str) -> Result<alloc::vec::Vec<u8>, crate::EncodeError> {
-            $enc.encode(text)
+        pub fn encode(text: &str) -> Result<alloc::vec::Vec<u8>, crate::error::EncodeError> {
+            crate::owned::encode($fam, text)
         }
 
         /// Decodes `bytes` into a new string.
@@ -146,11 +147,11 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("assert_eq!(", stringify!($m), "::decode(", $bytes, ").unwrap(), ", $text, ");")]
+        #[doc = concat!("assert_eq!(", stringify!($m), "::decode(", stringify!($bytes), ").unwrap(), ", stringify!($text), ");")]
         /// ```
         #[cfg(feature = "alloc")]
-        pub fn decode(bytes: &[u8]) -> Result<alloc::string::String, crate::DecodeError> {
-            $enc.decode(bytes)
+        pub fn decode(bytes: &[u8]) -> Result<alloc::string::String, crate::error::DecodeError> {
+            crate::owned::decode($fam, bytes)
         }
 
         /// Decodes `bytes`, replacing each ill-formed part with one U+FFFD
@@ -160,12 +161,12 @@ macro_rules! byte_codec_api {
         /// # Example
         /// ```
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
-        #[doc = concat!("assert_eq!(", stringify!($m), "::decode_lossy(", $bytes, "), ", $text, ");")]
+        #[doc = concat!("assert_eq!(", stringify!($m), "::decode_lossy(", stringify!($bytes), "), ", stringify!($text), ");")]
         /// ```
         #[cfg(feature = "alloc")]
         #[must_use]
         pub fn decode_lossy(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
-            $enc.decode_lossy(bytes)
+            crate::owned::decode_lossy($fam, bytes)
         }
 
         // Not public API: the hooks of `const_encode!`.
@@ -176,16 +177,111 @@ macro_rules! byte_codec_api {
         #[track_caller]
         #[must_use]
         pub const fn __const_len(text: &str, nul: bool) -> usize {
-            crate::codec::const_len($enc, text, nul)
+            crate::engine::const_len($fam, text, nul)
         }
 
         #[doc(hidden)]
         #[track_caller]
         #[must_use]
         pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u8; N] {
-            crate::codec::encode_array::<N>($enc, text, nul)
+            crate::engine::encode_array::<N>($fam, text, nul)
         }
     };
 }
 
 pub(crate) use byte_codec_api;
+
+/// The character functions of a code page's module: `decode_byte` gives a
+/// `char` where the page defines every byte, an `Option<char>` where it
+/// does not.
+macro_rules! code_page_chars {
+    ($table:ident true) => {
+        /// The character a byte stands for (in this page every byte stands
+        /// for one).
+        #[must_use]
+        pub const fn decode_byte(byte: u8) -> char {
+            match crate::tables::$table.decode_byte(byte) {
+                Some(ch) => ch,
+                // Unreachable: the page defines every byte.
+                None => char::REPLACEMENT_CHARACTER,
+            }
+        }
+
+        /// The byte of a character, if the page has it.
+        #[must_use]
+        pub const fn encode_char(ch: char) -> Option<u8> {
+            crate::tables::$table.encode_char(ch)
+        }
+    };
+    ($table:ident false) => {
+        /// The character a byte stands for, or `None` for a byte this page
+        /// leaves undefined (which decoding reports as an error of one byte).
+        #[must_use]
+        pub const fn decode_byte(byte: u8) -> Option<char> {
+            crate::tables::$table.decode_byte(byte)
+        }
+
+        /// The byte of a character, if the page has it.
+        #[must_use]
+        pub const fn encode_char(ch: char) -> Option<u8> {
+            crate::tables::$table.encode_char(ch)
+        }
+    };
+}
+
+pub(crate) use code_page_chars;
+
+/// What the docs say of decoding in a page that does (`true`) or does not
+/// define every byte.
+macro_rules! decoding_doc {
+    (true) => {
+        "Every byte decodes, so decoding never fails (bytes `00..=7F` are ASCII)."
+    };
+    (false) => {
+        "Bytes `00..=7F` are ASCII; some bytes above are undefined, and decoding \
+         one is an error of one byte (`decode_byte` says which; \
+         `decode_lossy` writes U+FFFD for it)."
+    };
+}
+
+pub(crate) use decoding_doc;
+
+/// One module per code page of the registry.
+macro_rules! code_page_modules {
+    ($(
+        $variant:ident $module:ident $table:ident $name:literal [$($label:literal),*]
+        $about:literal $total:tt $sample:literal $bytes:literal
+    )*) => {$(
+        #[doc = concat!("`", $name, "`: ", $about, ".")]
+        ///
+        #[doc = crate::api::decoding_doc!($total)]
+        /// Only the characters of the page encode; any other is
+        /// [`EncodeError::Unencodable`](crate::EncodeError::Unencodable).
+        ///
+        #[doc = concat!("Labels for [`Encoding::for_label`](crate::Encoding::for_label): ", $("`", $label, "` ",)* "(and the name). ")]
+        #[doc = concat!("The same codec at run time with SIMD: [`fast::", stringify!($module), "`](crate::fast::", stringify!($module), "); chosen at run time: [`Encoding::", stringify!($variant), "`](crate::Encoding::", stringify!($variant), ").")]
+        /// Where Python's codecs, glibc's `iconv` and Java map a byte otherwise,
+        /// `CONFORMANCE.md` lists it.
+        ///
+        /// ```
+        #[doc = concat!("use litenc_runtime::", stringify!($module), ";")]
+        ///
+        #[doc = concat!("let bytes = ", stringify!($module), "::encode(", stringify!($sample), ").unwrap();")]
+        #[doc = concat!("assert_eq!(bytes, ", stringify!($bytes), ");")]
+        #[doc = concat!("assert_eq!(", stringify!($module), "::decode(&bytes).unwrap(), ", stringify!($sample), ");")]
+        #[doc = concat!("const FIXED: [u8; ", stringify!($bytes), ".len()] = litenc_runtime::const_encode!(", stringify!($module), ", ", stringify!($sample), ");")]
+        /// assert_eq!(FIXED[..], bytes[..]);
+        /// ```
+        pub mod $module {
+            crate::api::byte_codec_api!(
+                crate::rules::Family::SingleByte(&crate::tables::$table),
+                $module,
+                $sample,
+                $bytes
+            );
+            crate::api::code_page_chars!($table $total);
+        }
+    )*};
+}
+
+pub(crate) use code_page_modules;

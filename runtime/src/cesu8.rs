@@ -20,11 +20,9 @@
 //! assert_eq!(cesu8::decode_lossy(b"ab\xED\xB8\x80c"), "ab\u{FFFD}c");
 //! ```
 
-use crate::Encoding;
-
 crate::api::byte_codec_api!(
-    Encoding::Cesu8,
+    crate::rules::Family::Cesu { java: false },
     cesu8,
-    r#""a\0é😀""#,
-    r#"b"a\x00\xC3\xA9\xED\xA0\xBD\xED\xB8\x80""#
+    "a\0é😀",
+    b"a\x00\xC3\xA9\xED\xA0\xBD\xED\xB8\x80"
 );

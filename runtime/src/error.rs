@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::Encoding;
+use crate::encoding::Encoding;
 
 /// Why text could not be encoded.
 ///

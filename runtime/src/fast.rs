@@ -37,7 +37,10 @@
 //! assert_eq!((e.valid_up_to(), e.error_len()), (2, None));
 //! ```
 
-use crate::{simd, DecodeError, EncodeError, Encoding};
+use crate::encoding::Encoding;
+use crate::error::{DecodeError, EncodeError};
+use crate::rules::Family;
+use crate::simd;
 
 /// Which kernels the functions of this module run on this CPU: `"avx2"`
 /// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, detected at run time
@@ -58,16 +61,68 @@ pub fn implementation() -> &'static str {
     }
 }
 
+/// The twins over an encoding's [`Family`], which the per-encoding modules
+/// below and the `alloc` helpers call with a constant family.
+pub(crate) mod family {
+    use super::{simd, DecodeError, EncodeError, Family};
+
+    /// See [`super::encoded_len`].
+    #[inline]
+    pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
+        match f {
+            Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
+            _ => crate::engine::encoded_len(f, text),
+        }
+    }
+
+    /// See [`super::encode_into`].
+    #[inline]
+    pub(crate) fn encode_into(f: Family, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+        match simd::encode_into(f, text, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::encode_into(f, text, out),
+        }
+    }
+
+    /// See [`super::validate`].
+    #[inline]
+    pub(crate) fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
+        match simd::validate(f, bytes) {
+            Some(true) => Ok(()),
+            _ => crate::engine::validate(f, bytes),
+        }
+    }
+
+    /// See [`super::decoded_len`].
+    #[inline]
+    pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+        match (f, simd::validate(f, bytes)) {
+            (Family::Utf8, Some(true)) => Ok(bytes.len()),
+            _ => crate::engine::decoded_len(f, bytes),
+        }
+    }
+
+    /// See [`super::decode_into`].
+    #[inline]
+    pub(crate) fn decode_into(
+        f: Family,
+        bytes: &[u8],
+        out: &mut [u8],
+    ) -> Result<usize, DecodeError> {
+        match simd::decode_into(f, bytes, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::decode_into(f, bytes, out),
+        }
+    }
+}
+
 /// [`Encoding::encoded_len`] at run time.
 ///
 /// # Errors
 /// As the `const fn`.
 #[inline]
 pub fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
-    match enc {
-        Encoding::Utf16Le | Encoding::Utf16Be => Ok(2 * simd::utf8_to_utf16::units_len(text)),
-        _ => crate::codec::encoded_len(enc, text),
-    }
+    family::encoded_len(enc.family(), text)
 }
 
 /// [`Encoding::encode_into`] at run time; after
@@ -85,10 +140,7 @@ pub fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
 /// ```
 #[inline]
 pub fn encode_into(enc: Encoding, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
-    match simd::encode_into(enc, text, out) {
-        Some(n) => Ok(n),
-        None => crate::codec::encode_into(enc, text, out),
-    }
+    family::encode_into(enc.family(), text, out)
 }
 
 /// [`Encoding::validate`] at run time.
@@ -97,10 +149,7 @@ pub fn encode_into(enc: Encoding, text: &str, out: &mut [u8]) -> Result<usize, E
 /// As the `const fn`.
 #[inline]
 pub fn validate(enc: Encoding, bytes: &[u8]) -> Result<(), DecodeError> {
-    match simd::validate(enc, bytes) {
-        Some(true) => Ok(()),
-        _ => enc.validate(bytes),
-    }
+    family::validate(enc.family(), bytes)
 }
 
 /// [`Encoding::decoded_len`] at run time.
@@ -109,10 +158,7 @@ pub fn validate(enc: Encoding, bytes: &[u8]) -> Result<(), DecodeError> {
 /// As the `const fn`.
 #[inline]
 pub fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
-    match (enc, simd::validate(enc, bytes)) {
-        (Encoding::Utf8, Some(true)) => Ok(bytes.len()),
-        _ => crate::codec::decoded_len(enc, bytes),
-    }
+    family::decoded_len(enc.family(), bytes)
 }
 
 /// [`Encoding::decode_into`] at run time; after
@@ -130,18 +176,15 @@ pub fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
 /// ```
 #[inline]
 pub fn decode_into(enc: Encoding, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
-    match simd::decode_into(enc, bytes, out) {
-        Some(n) => Ok(n),
-        None => crate::codec::decode_into(enc, bytes, out),
-    }
+    family::decode_into(enc.family(), bytes, out)
 }
 
 /// Stamps out the run-time twins of one byte-oriented module.
 macro_rules! fast_byte_api {
-    ($(#[$doc:meta])* $m:ident, $enc:expr) => {
+    ($(#[$doc:meta])* $m:ident, $fam:expr) => {
         $(#[$doc])*
         pub mod $m {
-            use crate::{DecodeError, EncodeError};
+            use crate::error::{DecodeError, EncodeError};
 
             #[doc = concat!("[`", stringify!($m), "::encoded_len`](crate::", stringify!($m), "::encoded_len) at run time.")]
             ///
@@ -149,7 +192,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn encoded_len(text: &str) -> Result<usize, EncodeError> {
-                super::encoded_len($enc, text)
+                super::family::encoded_len($fam, text)
             }
 
             #[doc = concat!("[`", stringify!($m), "::encode_into`](crate::", stringify!($m), "::encode_into) at run time; after an error the contents of `out` are unspecified.")]
@@ -158,7 +201,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
-                super::encode_into($enc, text, out)
+                super::family::encode_into($fam, text, out)
             }
 
             #[doc = concat!("[`", stringify!($m), "::validate`](crate::", stringify!($m), "::validate) at run time.")]
@@ -167,7 +210,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
-                super::validate($enc, bytes)
+                super::family::validate($fam, bytes)
             }
 
             #[doc = concat!("[`", stringify!($m), "::decoded_len`](crate::", stringify!($m), "::decoded_len) at run time.")]
@@ -176,7 +219,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn decoded_len(bytes: &[u8]) -> Result<usize, DecodeError> {
-                super::decoded_len($enc, bytes)
+                super::family::decoded_len($fam, bytes)
             }
 
             #[doc = concat!("[`", stringify!($m), "::decode_into`](crate::", stringify!($m), "::decode_into) at run time; after an error the contents of `out` are unspecified.")]
@@ -185,7 +228,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
-                super::decode_into($enc, bytes, out)
+                super::family::decode_into($fam, bytes, out)
             }
         }
     };
@@ -194,39 +237,51 @@ macro_rules! fast_byte_api {
 fast_byte_api!(
     /// UTF-8 at run time: validation with SIMD.
     utf8,
-    crate::Encoding::Utf8
+    crate::rules::Family::Utf8
 );
 fast_byte_api!(
     /// UTF-16LE bytes at run time: SIMD decoding.
     utf16le,
-    crate::Encoding::Utf16Le
+    crate::rules::Family::Utf16 { big_endian: false }
 );
 fast_byte_api!(
     /// UTF-16BE bytes at run time: SIMD decoding.
     utf16be,
-    crate::Encoding::Utf16Be
+    crate::rules::Family::Utf16 { big_endian: true }
 );
 fast_byte_api!(
     /// Modified UTF-8 at run time: SIMD encoding and decoding.
     mutf8,
-    crate::Encoding::Mutf8
+    crate::rules::Family::Cesu { java: true }
 );
 fast_byte_api!(
     /// CESU-8 at run time: SIMD encoding and decoding.
     cesu8,
-    crate::Encoding::Cesu8
+    crate::rules::Family::Cesu { java: false }
 );
-fast_byte_api!(
-    /// Windows-1251 at run time: SIMD encoding and decoding.
-    windows1251,
-    crate::Encoding::Windows1251
-);
+
+/// The twins of every code page's module.
+macro_rules! fast_single_byte {
+    ($(
+        $variant:ident $module:ident $table:ident $name:literal [$($label:literal),*]
+        $about:literal $total:tt $sample:literal $bytes:literal
+    )*) => {$(
+        fast_byte_api!(
+            #[doc = concat!($name, " at run time: ASCII runs and table look-ups with SIMD.")]
+            $module,
+            crate::rules::Family::SingleByte(&crate::tables::$table)
+        );
+    )*};
+}
+
+crate::registry::single_byte_encodings!(fast_single_byte);
 
 /// Native UTF-16 code units at run time: the twins of
 /// [`crate::utf16`]'s unit functions.
 pub mod utf16 {
+    use crate::engine::utf16::Src;
+    use crate::error::{DecodeError, EncodeError};
     use crate::simd::{utf16_to_utf8, utf8_to_utf16};
-    use crate::{DecodeError, EncodeError};
 
     /// [`utf16::units_len`](crate::utf16::units_len) at run time.
     #[inline]
@@ -244,7 +299,7 @@ pub mod utf16 {
     pub fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
         match utf8_to_utf16::encode_units(text, out) {
             Some(n) => Ok(n),
-            None => crate::utf16::encode_units_into(text, out),
+            None => crate::engine::utf16::encode_units_into(text, out),
         }
     }
 
@@ -254,7 +309,7 @@ pub mod utf16 {
     /// As the `const fn`.
     #[inline]
     pub fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-        crate::utf16::decoded_units_len(units)
+        crate::engine::utf16::decoded_len(Src::Units(units))
     }
 
     /// [`utf16::decode_units_into`](crate::utf16::decode_units_into) at run
@@ -266,7 +321,7 @@ pub mod utf16 {
     pub fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
         match utf16_to_utf8::decode_units(units, out) {
             Some(n) => Ok(n),
-            None => crate::utf16::decode_units_into(units, out),
+            None => crate::engine::utf16::decode_into(Src::Units(units), out),
         }
     }
 }

@@ -118,8 +118,10 @@
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
-// `deny`, not `forbid`: issue 4's one exception, the `simd` module, allows
-// `unsafe` for `core::arch` (see its docs); everything else stays safe.
+// `deny`, not `forbid`: two modules allow `unsafe`, each for a named reason:
+// `simd` for `core::arch` (see its docs), and `owned`, whose one function
+// turns a decoder's output into a `String` without validating it again.
+// Everything else stays safe.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -127,37 +129,54 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod api;
-mod blocks;
-mod cesu;
-mod codec;
+// The crate reads bottom-up (docs/architecture.md draws it): the generated
+// tables and the per-encoding rules, the `const` engine over them, the SIMD
+// kernels and their `fast` twins over that, the `alloc` helpers, and the
+// public modules as thin API on top.
 mod encoding;
 mod error;
 mod limits;
+mod registry;
 mod scalar;
+mod table;
+mod tables;
+
+mod rules;
+
+mod engine;
+
 mod simd;
-mod windows1251_table;
+
+pub mod fast;
+
+#[cfg(feature = "alloc")]
+mod owned;
+
+mod api;
+mod methods;
 
 pub mod cesu8;
-pub mod fast;
 pub mod mutf8;
 pub mod utf16;
 pub mod utf16be;
 pub mod utf16le;
 pub mod utf8;
-pub mod windows1251;
+
+use api::code_page_modules;
+registry::single_byte_encodings!(code_page_modules);
 
 pub use encoding::Encoding;
 
 /// Not public API: the reference loops of the codec, which the fast paths
-/// (issue 4) must agree with; `tests/fast_paths.rs` compares the two.
+/// must agree with; `tests/fast_paths.rs` compares the two.
 #[doc(hidden)]
 pub mod __reference {
-    use crate::{codec, utf16, DecodeError, EncodeError, Encoding};
+    use crate::engine::reference;
+    use crate::{DecodeError, EncodeError, Encoding};
 
     /// The reference of [`Encoding::encoded_len`].
     pub const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
-        codec::reference_encoded_len(enc, text)
+        reference::encoded_len(enc.family(), text)
     }
 
     /// The reference of [`Encoding::encode_into`].
@@ -166,12 +185,12 @@ pub mod __reference {
         text: &str,
         out: &mut [u8],
     ) -> Result<usize, EncodeError> {
-        codec::reference_encode_into(enc, text, out)
+        reference::encode_into(enc.family(), text, out)
     }
 
     /// The reference of [`Encoding::decoded_len`].
     pub const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
-        codec::reference_decoded_len(enc, bytes)
+        reference::decoded_len(enc.family(), bytes)
     }
 
     /// The reference of [`Encoding::decode_into`].
@@ -180,28 +199,28 @@ pub mod __reference {
         bytes: &[u8],
         out: &mut [u8],
     ) -> Result<usize, DecodeError> {
-        codec::reference_decode_into(enc, bytes, out)
+        reference::decode_into(enc.family(), bytes, out)
     }
 
-    /// The reference of [`utf16::units_len`].
+    /// The reference of [`crate::utf16::units_len`].
     #[must_use]
     pub const fn units_len(text: &str) -> usize {
-        utf16::reference_units_len(text)
+        reference::units_len(text)
     }
 
-    /// The reference of [`utf16::encode_units_into`].
+    /// The reference of [`crate::utf16::encode_units_into`].
     pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
-        utf16::reference_encode_units_into(text, out)
+        reference::encode_units_into(text, out)
     }
 
-    /// The reference of [`utf16::decoded_units_len`].
+    /// The reference of [`crate::utf16::decoded_units_len`].
     pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-        utf16::reference_decoded_units_len(units)
+        reference::decoded_units_len(units)
     }
 
-    /// The reference of [`utf16::decode_units_into`].
+    /// The reference of [`crate::utf16::decode_units_into`].
     pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
-        utf16::reference_decode_units_into(units, out)
+        reference::decode_units_into(units, out)
     }
 }
 

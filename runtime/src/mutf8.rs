@@ -33,30 +33,19 @@
 //! assert_eq!(mutf8::decode_lossy(b"a\x00b"), "a\u{FFFD}b");
 //! ```
 
-use crate::cesu;
-use crate::scalar::{self, Step};
-use crate::{codec, DecodeError, EncodeError, Encoding};
+use crate::engine::cesu as engine;
+use crate::error::{DecodeError, EncodeError};
 
 crate::api::byte_codec_api!(
-    Encoding::Mutf8,
+    crate::rules::Family::Cesu { java: true },
     mutf8,
-    r#""a\0é😀""#,
-    r#"b"a\xC0\x80\xC3\xA9\xED\xA0\xBD\xED\xB8\x80""#
+    "a\0é😀",
+    b"a\xC0\x80\xC3\xA9\xED\xA0\xBD\xED\xB8\x80"
 );
 
 /// The longest encoded string `DataOutput.writeUTF` accepts (its length
 /// prefix is a `u16`), in bytes.
 pub const JAVA_UTF_MAX_LEN: usize = 65_535;
-
-/// Bytes of one code unit, as `writeUTF` writes it.
-#[inline]
-const fn unit_len(unit: u16) -> usize {
-    if unit == 0 {
-        2
-    } else {
-        scalar::utf8_len(unit as u32)
-    }
-}
 
 /// The number of bytes [`encode_units_into`] writes for `units`.
 ///
@@ -65,15 +54,7 @@ const fn unit_len(unit: u16) -> usize {
 /// ```
 #[must_use]
 pub const fn encoded_units_len(units: &[u16]) -> usize {
-    let mut i = 0;
-    let mut n = 0;
-    while i < units.len() {
-        // Cannot overflow: at most 3 bytes per unit, and a slice of `u16`
-        // holds at most `isize::MAX / 2` units.
-        n += unit_len(units[i]);
-        i += 1;
-    }
-    n
+    engine::java_units_len(units)
 }
 
 /// Encodes UTF-16 code units, unpaired surrogates included, into `out` as
@@ -90,22 +71,7 @@ pub const fn encoded_units_len(units: &[u16]) -> usize {
 /// assert_eq!(&buf[..n], b"a\xC0\x80\xED\xB0\x80");
 /// ```
 pub const fn encode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, EncodeError> {
-    let needed = encoded_units_len(units);
-    if needed > out.len() {
-        return Err(EncodeError::OutputTooSmall {
-            needed,
-            available: out.len(),
-        });
-    }
-    let mut i = 0;
-    let mut at = 0;
-    while i < units.len() {
-        // Each unit on its own, surrogates included: `write_char` writes a
-        // BMP code point (or `C0 80` for zero) exactly as `writeUTF` does.
-        at = cesu::write_char(out, at, units[i] as u32, true);
-        i += 1;
-    }
-    Ok(at)
+    engine::java_encode_units(units, out)
 }
 
 /// The number of UTF-16 code units `bytes` decodes to with
@@ -114,18 +80,7 @@ pub const fn encode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, E
 /// # Errors
 /// As [`decode_units_into`].
 pub const fn decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
-    let mut i = 0;
-    let mut n = 0;
-    while i < bytes.len() {
-        match cesu::unit_step(bytes, i, true) {
-            Step::Char { len, .. } => {
-                n += 1;
-                i += len;
-            }
-            step => return Err(codec::step_error(Encoding::Mutf8, step, i)),
-        }
-    }
-    Ok(n)
+    engine::java_decoded_units_len(bytes)
 }
 
 /// Decodes modified UTF-8 into UTF-16 code units, accepting unpaired
@@ -143,30 +98,7 @@ pub const fn decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
 /// assert_eq!(&buf[..n], &[0x61, 0, 0xDC00]);
 /// ```
 pub const fn decode_units_into(bytes: &[u8], out: &mut [u16]) -> Result<usize, DecodeError> {
-    let needed = match decoded_units_len(bytes) {
-        Ok(n) => n,
-        Err(e) => return Err(e),
-    };
-    if needed > out.len() {
-        return Err(DecodeError::output_too_small(
-            Encoding::Mutf8,
-            bytes.len(),
-            needed,
-            out.len(),
-        ));
-    }
-    let mut i = 0;
-    let mut at = 0;
-    while i < bytes.len() {
-        if let Step::Char { cp, len } = cesu::unit_step(bytes, i, true) {
-            out[at] = cp as u16;
-            at += 1;
-            i += len;
-        } else {
-            break;
-        }
-    }
-    Ok(at)
+    engine::java_decode_units(bytes, out)
 }
 
 /// Encodes UTF-16 code units into a new vector, as [`encode_units_into`].

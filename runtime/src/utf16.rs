@@ -21,142 +21,10 @@
 //! assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
 //! ```
 
-use crate::codec;
-use crate::scalar::{self, Step};
-use crate::{DecodeError, EncodeError, Encoding};
-
-/// The byte form whose byte order is the target's, which is what the `u16`
-/// functions report in [`DecodeError::encoding`].
-pub(crate) const NATIVE: Encoding = if cfg!(target_endian = "big") {
-    Encoding::Utf16Be
-} else {
-    Encoding::Utf16Le
-};
-
-/// Units of one scalar value.
-#[inline]
-const fn char_units(cp: u32) -> usize {
-    if cp < 0x1_0000 {
-        1
-    } else {
-        2
-    }
-}
-
-/// Bytes of one scalar value in the byte forms.
-#[inline]
-pub(crate) const fn char_len_bytes(cp: u32) -> usize {
-    2 * char_units(cp)
-}
-
-#[inline]
-const fn put_unit(out: &mut [u8], at: usize, unit: u32, big_endian: bool) {
-    let [hi, lo] = (unit as u16).to_be_bytes();
-    if big_endian {
-        out[at] = hi;
-        out[at + 1] = lo;
-    } else {
-        out[at] = lo;
-        out[at + 1] = hi;
-    }
-}
-
-/// Writes `cp` as one unit or a surrogate pair at `out[at..]`, which the
-/// caller has sized; returns the new cursor.
-#[inline]
-pub(crate) const fn write_char_units(out: &mut [u16], at: usize, cp: u32) -> usize {
-    if cp < 0x1_0000 {
-        out[at] = cp as u16;
-        at + 1
-    } else {
-        let (high, low) = scalar::split_surrogates(cp);
-        out[at] = high as u16;
-        out[at + 1] = low as u16;
-        at + 2
-    }
-}
-
-/// Writes `cp` in the byte form at `out[at..]`; returns the new cursor.
-#[inline]
-pub(crate) const fn write_char_bytes(
-    out: &mut [u8],
-    at: usize,
-    cp: u32,
-    big_endian: bool,
-) -> usize {
-    if cp < 0x1_0000 {
-        put_unit(out, at, cp, big_endian);
-        at + 2
-    } else {
-        let (high, low) = scalar::split_surrogates(cp);
-        put_unit(out, at, high, big_endian);
-        put_unit(out, at + 2, low, big_endian);
-        at + 4
-    }
-}
-
-#[inline]
-const fn get_unit(bytes: &[u8], i: usize, big_endian: bool) -> u32 {
-    let pair = [bytes[i], bytes[i + 1]];
-    (if big_endian {
-        u16::from_be_bytes(pair)
-    } else {
-        u16::from_le_bytes(pair)
-    }) as u32
-}
-
-/// Reads one scalar value from the byte form (lengths in bytes).
-///
-/// A high surrogate with fewer than four bytes left is truncated, even where
-/// the byte that is there already rules a low surrogate out: that is what
-/// the WHATWG decoder does at the end of the input, so lossy output matches.
-#[inline]
-pub(crate) const fn step_bytes(bytes: &[u8], i: usize, big_endian: bool) -> Step {
-    if i + 2 > bytes.len() {
-        return Step::Truncated;
-    }
-    let unit = get_unit(bytes, i, big_endian);
-    if scalar::is_high_surrogate(unit) {
-        if i + 4 > bytes.len() {
-            return Step::Truncated;
-        }
-        let low = get_unit(bytes, i + 2, big_endian);
-        if scalar::is_low_surrogate(low) {
-            return Step::Char {
-                cp: scalar::combine_surrogates(unit, low),
-                len: 4,
-            };
-        }
-        return Step::Malformed(2);
-    }
-    if scalar::is_low_surrogate(unit) {
-        return Step::Malformed(2);
-    }
-    Step::Char { cp: unit, len: 2 }
-}
-
-/// Reads one scalar value from code units (lengths in units).
-#[inline]
-const fn step_units(units: &[u16], i: usize) -> Step {
-    let unit = units[i] as u32;
-    if scalar::is_high_surrogate(unit) {
-        if i + 1 >= units.len() {
-            return Step::Truncated;
-        }
-        let low = units[i + 1] as u32;
-        if scalar::is_low_surrogate(low) {
-            return Step::Char {
-                cp: scalar::combine_surrogates(unit, low),
-                len: 2,
-            };
-        }
-        return Step::Malformed(1);
-    }
-    if scalar::is_low_surrogate(unit) {
-        return Step::Malformed(1);
-    }
-    Step::Char { cp: unit, len: 1 }
-}
+use crate::engine::utf16::Src;
+use crate::engine::{self, reference};
+use crate::error::{DecodeError, EncodeError};
+use crate::rules::utf16::NATIVE;
 
 /// The number of UTF-16 code units of `text` (what `text.encode_utf16().count()` says).
 ///
@@ -165,7 +33,7 @@ const fn step_units(units: &[u16], i: usize) -> Step {
 /// ```
 #[must_use]
 pub const fn units_len(text: &str) -> usize {
-    crate::blocks::utf16::units_len(text)
+    engine::utf16::units_len(text)
 }
 
 /// Encodes `text` into native code units, returning the number written.
@@ -180,18 +48,7 @@ pub const fn units_len(text: &str) -> usize {
 /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
 /// ```
 pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
-    // A text never has more units than bytes: one pass if `out` is that
-    // long, else count first.
-    if out.len() < text.len() {
-        let needed = units_len(text);
-        if needed > out.len() {
-            return Err(EncodeError::OutputTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-    }
-    Ok(crate::blocks::utf16::encode_units(text, out))
+    engine::utf16::encode_units_into(text, out)
 }
 
 /// Encodes `text` into exactly `N` native code units, for `const` and
@@ -231,7 +88,7 @@ pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
 /// assert_eq!(litenc_runtime::utf16::decoded_units_len(&[0x41, 0x416]), Ok(3));
 /// ```
 pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-    crate::blocks::utf16::decoded_len(crate::blocks::utf16::Src::Units(units))
+    engine::utf16::decoded_len(Src::Units(units))
 }
 
 /// Decodes native code units into `out` as UTF-8, returning the number of
@@ -248,7 +105,7 @@ pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
 /// assert_eq!(&buf[..n], "A😀".as_bytes());
 /// ```
 pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
-    crate::blocks::utf16::decode_into(crate::blocks::utf16::Src::Units(units), out)
+    engine::utf16::decode_into(Src::Units(units), out)
 }
 
 /// Encodes `text` into a new vector of native code units.
@@ -276,11 +133,7 @@ pub fn encode_units(text: &str) -> alloc::vec::Vec<u16> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError> {
-    let mut out = alloc::vec![0u8; decoded_units_len(units)?];
-    crate::fast::utf16::decode_units_into(units, &mut out)?;
-    // The decoder writes only UTF-8; `from_utf8_lossy` never replaces here
-    // and, unlike `expect`, cannot panic.
-    Ok(alloc::string::String::from_utf8_lossy(&out).into_owned())
+    crate::owned::decode_units(units)
 }
 
 /// Decodes native code units, one U+FFFD per unpaired surrogate (as
@@ -292,7 +145,7 @@ pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError>
 #[cfg(feature = "alloc")]
 #[must_use]
 pub fn decode_units_lossy(units: &[u16]) -> alloc::string::String {
-    codec::lossy(units.len(), |i| step_units(units, i))
+    crate::owned::lossy(units.len(), |i| crate::rules::utf16::step_units(units, i))
 }
 
 // Not public API: the hooks of `const_encode!`.
@@ -305,12 +158,12 @@ pub type __Unit = u16;
 pub const fn __const_len(text: &str, nul: bool) -> usize {
     // The reference loops here and in `__const_array`: they run in the
     // const evaluator, where they are about four times faster than the fast
-    // paths and need half the memory (issue 4, docs/performance.md).
+    // paths and need half the memory (docs/performance.md).
     if nul {
-        codec::check_no_interior_nul(NATIVE, text);
-        reference_units_len(text) + 1
+        engine::check_no_interior_nul(NATIVE, text);
+        reference::units_len(text) + 1
     } else {
-        reference_units_len(text)
+        reference::units_len(text)
     }
 }
 
@@ -320,106 +173,11 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u16; N] {
     let needed = __const_len(text, nul);
     if needed != N {
-        codec::wrong_length_panic(NATIVE, "encode_units_array", N, needed, "units");
+        engine::wrong_length_panic(NATIVE, "encode_units_array", N, needed, "units");
     }
     let mut out = [0u16; N];
-    match reference_encode_units_into(text, &mut out) {
+    match reference::encode_units_into(text, &mut out) {
         Ok(_) => out,
         Err(e) => e.const_panic(),
     }
-}
-
-// The reference loops the fast paths of the functions above must agree with
-// (issue 4; `runtime/tests/fast_paths.rs` compares them through
-// `crate::__reference`).
-
-/// The reference of [`units_len`].
-pub(crate) const fn reference_units_len(text: &str) -> usize {
-    let b = text.as_bytes();
-    let mut i = 0;
-    let mut n = 0;
-    while i < b.len() {
-        // A 4-byte UTF-8 sequence is a surrogate pair, anything else one unit.
-        let lead = b[i];
-        if lead < 0x80 {
-            i += 1;
-            n += 1;
-        } else if lead < 0xE0 {
-            i += 2;
-            n += 1;
-        } else if lead < 0xF0 {
-            i += 3;
-            n += 1;
-        } else {
-            i += 4;
-            n += 2;
-        }
-    }
-    n
-}
-
-/// The reference of [`encode_units_into`].
-pub(crate) const fn reference_encode_units_into(
-    text: &str,
-    out: &mut [u16],
-) -> Result<usize, EncodeError> {
-    let needed = reference_units_len(text);
-    if needed > out.len() {
-        return Err(EncodeError::OutputTooSmall {
-            needed,
-            available: out.len(),
-        });
-    }
-    let b = text.as_bytes();
-    let mut i = 0;
-    let mut at = 0;
-    while i < b.len() {
-        let (cp, len) = scalar::next_char(b, i);
-        at = crate::utf16::write_char_units(out, at, cp);
-        i += len;
-    }
-    Ok(at)
-}
-
-/// The reference of [`decoded_units_len`].
-pub(crate) const fn reference_decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
-    let mut i = 0;
-    let mut n: usize = 0;
-    while i < units.len() {
-        match step_units(units, i) {
-            Step::Char { cp, len } => {
-                n += scalar::utf8_len(cp);
-                i += len;
-            }
-            step => return Err(codec::step_error(NATIVE, step, i).in_code_units()),
-        }
-    }
-    Ok(n)
-}
-
-/// The reference of [`decode_units_into`].
-pub(crate) const fn reference_decode_units_into(
-    units: &[u16],
-    out: &mut [u8],
-) -> Result<usize, DecodeError> {
-    let needed = match reference_decoded_units_len(units) {
-        Ok(n) => n,
-        Err(e) => return Err(e),
-    };
-    if needed > out.len() {
-        return Err(
-            DecodeError::output_too_small(NATIVE, units.len(), needed, out.len()).in_code_units(),
-        );
-    }
-    let mut i = 0;
-    let mut at = 0;
-    while i < units.len() {
-        if let Step::Char { cp, len } = step_units(units, i) {
-            at = scalar::write_utf8(out, at, cp);
-            i += len;
-        } else {
-            break;
-        }
-    }
-    Ok(at)
 }

@@ -16,11 +16,9 @@
 //! assert_eq!(utf16be::decode_lossy(bytes), "a\u{FFFD}b");
 //! ```
 
-use crate::Encoding;
-
 crate::api::byte_codec_api!(
-    Encoding::Utf16Be,
+    crate::rules::Family::Utf16 { big_endian: true },
     utf16be,
-    r#""aЖ😀""#,
-    r#"b"\x00a\x04\x16\xD8\x3D\xDE\x00""#
+    "aЖ😀",
+    b"\x00a\x04\x16\xD8\x3D\xDE\x00"
 );

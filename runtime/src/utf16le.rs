@@ -16,11 +16,9 @@
 //! assert_eq!(utf16le::decode_lossy(bytes), "a\u{FFFD}b\u{FFFD}");
 //! ```
 
-use crate::Encoding;
-
 crate::api::byte_codec_api!(
-    Encoding::Utf16Le,
+    crate::rules::Family::Utf16 { big_endian: false },
     utf16le,
-    r#""aЖ😀""#,
-    r#"b"a\x00\x16\x04\x3D\xD8\x00\xDE""#
+    "aЖ😀",
+    b"a\x00\x16\x04\x3D\xD8\x00\xDE"
 );

@@ -15,18 +15,9 @@
 //! assert_eq!(utf8::decode_lossy(b"ab\xE0\x80z"), "ab\u{FFFD}\u{FFFD}z");
 //! ```
 
-use crate::scalar::{self, Step};
-use crate::Encoding;
-
-/// Reads one UTF-8 sequence: Table 3-7, four-byte forms allowed, surrogates not.
-#[inline]
-pub(crate) const fn step(bytes: &[u8], i: usize) -> Step {
-    scalar::utf8_family_step(bytes, i, false, true)
-}
-
 crate::api::byte_codec_api!(
-    Encoding::Utf8,
+    crate::rules::Family::Utf8,
     utf8,
-    r#""héllo, 世界 😀""#,
-    r#"b"h\xC3\xA9llo, \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80""#
+    "héllo, 世界 😀",
+    b"h\xC3\xA9llo, \xE4\xB8\x96\xE7\x95\x8C \xF0\x9F\x98\x80"
 );

@@ -183,29 +183,30 @@ const M_1251_NUL: [u8; c_windows1251::LEN + 1] = const_encode!(windows1251, TEXT
 static M_STATIC: [u16; 3] = const_encode!(utf16, "hi", nul);
 
 // `Encoding`: every `const` method, for every encoding.
-const ALL: [Encoding; 6] = Encoding::ALL;
-const NAMES: [&str; 6] = {
-    let mut out = [""; 6];
+const ALL: &[Encoding] = Encoding::ALL;
+const N: usize = Encoding::ALL.len();
+const NAMES: [&str; N] = {
+    let mut out = [""; N];
     let mut k = 0;
-    while k < 6 {
+    while k < N {
         out[k] = ALL[k].name();
         k += 1;
     }
     out
 };
-const LABELS: [&[&str]; 6] = {
-    let mut out: [&[&str]; 6] = [&[]; 6];
+const LABELS: [&[&str]; N] = {
+    let mut out: [&[&str]; N] = [&[]; N];
     let mut k = 0;
-    while k < 6 {
+    while k < N {
         out[k] = ALL[k].labels();
         k += 1;
     }
     out
 };
-const BOMS: [Option<&[u8]>; 6] = {
-    let mut out = [None; 6];
+const BOMS: [Option<&[u8]>; N] = {
+    let mut out = [None; N];
     let mut k = 0;
-    while k < 6 {
+    while k < N {
         out[k] = ALL[k].bom();
         k += 1;
     }
@@ -213,10 +214,10 @@ const BOMS: [Option<&[u8]>; 6] = {
 };
 /// `(unit_size, encodes_nul_as_zero, max_bytes_per_utf8_byte,
 /// max_utf8_bytes_per_byte)` of each encoding.
-const SHAPES: [(usize, bool, usize, usize); 6] = {
-    let mut out = [(0, false, 0, 0); 6];
+const SHAPES: [(usize, bool, usize, usize); N] = {
+    let mut out = [(0, false, 0, 0); N];
     let mut k = 0;
-    while k < 6 {
+    while k < N {
         let e = ALL[k];
         out[k] = (
             e.unit_size(),
@@ -235,16 +236,12 @@ type Trip = (usize, [u8; 64], usize, bool, usize, [u8; 64], usize);
 /// Through `Encoding`: encoded length, encoding into a buffer, validation,
 /// decoded length and decoding back, of [`TEXT_NO_NUL`] (Windows-1251: of
 /// [`TEXT_1251`]).
-const VIA_ENCODING: [Trip; 6] = {
-    let mut out = [(0, [0u8; 64], 0, false, 0, [0u8; 64], 0); 6];
+const VIA_ENCODING: [Trip; N] = {
+    let mut out = [(0, [0u8; 64], 0, false, 0, [0u8; 64], 0); N];
     let mut k = 0;
-    while k < 6 {
+    while k < N {
         let e = ALL[k];
-        let text = if matches!(e, Encoding::Windows1251) {
-            TEXT_1251
-        } else {
-            TEXT_NO_NUL
-        };
+        let text = via_text(e);
         let len = ok!(e.encoded_len(text));
         let mut buf = [0u8; 64];
         let n = ok!(e.encode_into(text, &mut buf));
@@ -254,6 +251,57 @@ const VIA_ENCODING: [Trip; 6] = {
         let mut back = [0u8; 64];
         let m = ok!(e.decode_into(bytes, &mut back));
         out[k] = (len, buf, n, valid, decoded_len, back, m);
+        k += 1;
+    }
+    out
+};
+
+/// The text [`VIA_ENCODING`] encodes in `e`.
+const fn via_text(e: Encoding) -> &'static str {
+    if matches!(e, Encoding::Windows1251) {
+        TEXT_1251
+    } else if e.is_single_byte() {
+        "plain ASCII text"
+    } else {
+        TEXT_NO_NUL
+    }
+}
+
+/// The bytes of a single-byte encoding (those it defines, but 0), their
+/// decoding and its encoding back, each with its length.
+type Page = ([u8; 256], usize, [u8; 768], usize, [u8; 256], usize);
+
+/// Every single-byte encoding's defined bytes decoded and encoded back,
+/// all in `const` (an empty row for the other encodings).
+#[allow(clippy::large_const_arrays, reason = "a test's table, read once")]
+const PAGES: [Page; N] = {
+    let mut out = [([0u8; 256], 0, [0u8; 768], 0, [0u8; 256], 0); N];
+    let mut k = 0;
+    while k < N {
+        let e = ALL[k];
+        if e.is_single_byte() {
+            let (mut bytes, mut n) = ([0u8; 256], 0);
+            let mut b: u8 = 1;
+            loop {
+                if e.validate(&[b]).is_ok() {
+                    bytes[n] = b;
+                    n += 1;
+                }
+                if b == u8::MAX {
+                    break;
+                }
+                b += 1;
+            }
+            let input = bytes.split_at(n).0;
+            let mut text = [0u8; 768];
+            let t = ok!(e.decode_into(input, &mut text));
+            let Ok(text_str) = core::str::from_utf8(text.split_at(t).0) else {
+                panic!("decoders write UTF-8")
+            };
+            let mut back = [0u8; 256];
+            let m = ok!(e.encode_into(text_str, &mut back));
+            out[k] = (bytes, n, text, t, back, m);
+        }
         k += 1;
     }
     out
@@ -489,13 +537,12 @@ fn const_encode_matches_peers() {
 /// WHATWG standard has) and std; the rest against what the encodings do.
 #[test]
 fn encoding_consts_match_peers() {
-    assert_eq!(ALL.len(), 6);
-    for (k, enc) in ALL.into_iter().enumerate() {
+    for (k, &enc) in ALL.iter().enumerate() {
         let whatwg = match enc {
             Encoding::Utf8 => Some(encoding_rs::UTF_8),
             Encoding::Utf16Le => Some(encoding_rs::UTF_16LE),
             Encoding::Utf16Be => Some(encoding_rs::UTF_16BE),
-            Encoding::Windows1251 => Some(encoding_rs::WINDOWS_1251),
+            e if e.is_single_byte() => encoding_rs::Encoding::for_label(e.name().as_bytes()),
             _ => None,
         };
         if let Some(peer_enc) = whatwg {
@@ -524,17 +571,10 @@ fn encoding_consts_match_peers() {
         if let Some(bom) = bom {
             assert_eq!(bom, peer(enc, "\u{FEFF}"));
         }
-        assert_eq!(
-            bom.is_some(),
-            whatwg.is_some() && enc != Encoding::Windows1251
-        );
+        assert_eq!(bom.is_some(), whatwg.is_some() && !enc.is_single_byte());
 
         let (unit, nul_is_zero, grow, shrink) = SHAPES[k];
-        let text = if enc == Encoding::Windows1251 {
-            TEXT_1251
-        } else {
-            TEXT_NO_NUL
-        };
+        let text = via_text(enc);
         // A NUL is one zero unit, unless the encoding writes it otherwise.
         let nul = peer(enc, "\0");
         assert_eq!(nul_is_zero, nul.iter().all(|&b| b == 0));
@@ -545,10 +585,20 @@ fn encoding_consts_match_peers() {
         // are tight (the ceiling of the largest ratio is the largest
         // ceiling of a ratio).
         let (mut max_grow, mut max_shrink) = (0, 0);
-        for ch in
-            common::all_scalar_values()
-                .step_by(7)
-                .chain(['\0', '\u{88}', '\u{800}', '\u{10000}'])
+        // A code page's characters are the 256 its peer decodes its bytes
+        // to; other encodings have every scalar value, here a sample.
+        let page: Vec<char> = (0..=255u8)
+            .filter_map(|b| {
+                enc.is_single_byte()
+                    .then(|| common::peer_char_of(enc, b))
+                    .flatten()
+            })
+            .collect();
+        let sample = if enc.is_single_byte() { 0x11_0000 } else { 7 };
+        for ch in common::all_scalar_values()
+            .step_by(sample)
+            .chain(['\0', '\u{88}', '\u{800}', '\u{10000}'])
+            .chain(page)
         {
             if let Ok(bytes) = common::peer_encode(enc, ch.encode_utf8(&mut [0; 4])) {
                 max_grow = max_grow.max(bytes.len().div_ceil(ch.len_utf8()));
@@ -566,4 +616,43 @@ fn encoding_consts_match_peers() {
         assert_eq!(decoded_len, text.len());
         assert_eq!(&back[..m], text.as_bytes());
     }
+}
+
+/// Each code page's defined bytes, decoded and encoded back in `const`:
+/// the text is what the page's peer (`encoding_rs`, `oem_cp`, std) says
+/// wherever the peer defines the byte, and the bytes come back.
+#[test]
+fn every_page_round_trips_in_const() {
+    let mut pages = 0;
+    for (k, &enc) in ALL.iter().enumerate() {
+        let (bytes, n, text, t, back, m) = PAGES[k];
+        if !enc.is_single_byte() {
+            assert_eq!((n, t, m), (0, 0, 0));
+            continue;
+        }
+        pages += 1;
+        let text = std::str::from_utf8(&text[..t]).unwrap();
+        assert_eq!(text.chars().count(), n, "{enc:?}");
+        assert_eq!(&back[..m], &bytes[..n], "{enc:?}");
+        let mut agree = 0;
+        for (&b, ch) in bytes[..n].iter().zip(text.chars()) {
+            if let Some(peer) = common::peer_char_of(enc, b) {
+                if enc
+                    .labels()
+                    .iter()
+                    .any(|l| l.starts_with("cp") || l.len() == 3)
+                {
+                    // The DOS pages: `oem_cp` follows Microsoft where Python
+                    // does not; CONFORMANCE.md lists those bytes.
+                    agree += usize::from(peer == ch);
+                } else {
+                    assert_eq!(peer, ch, "{enc:?} byte {b:#04X}");
+                    agree += 1;
+                }
+            }
+        }
+        assert!(agree >= n - 8, "{enc:?}: {agree} of {n} as the peer");
+    }
+    assert_eq!(pages, ALL.iter().filter(|e| e.is_single_byte()).count());
+    assert!(pages >= 44);
 }

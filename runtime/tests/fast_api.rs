@@ -239,7 +239,7 @@ fn every_piece_at_every_offset() {
         for before in 0..64 {
             for after in [0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65] {
                 let text = format!("{}{piece}{}", ascii(before, 0), ascii(after, 7));
-                for enc in Encoding::ALL {
+                for &enc in Encoding::ALL {
                     check_encode(enc, &text);
                 }
                 for (enc, bytes) in encodings_of(&text) {
@@ -301,7 +301,7 @@ fn bad_sequences(enc: Encoding) -> Vec<Vec<u8>> {
 
 #[test]
 fn every_error_at_every_offset() {
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         for bad in bad_sequences(enc) {
             for before in 0..64 {
                 for after in [0, 1, 2, 3, 8, 31, 32, 33, 64] {
@@ -339,7 +339,7 @@ fn random_texts() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for round in 0..600 {
         let text = random_text(&mut rng, 1 + round % 300);
-        for enc in Encoding::ALL {
+        for &enc in Encoding::ALL {
             check_encode(enc, &text);
         }
         for (enc, bytes) in encodings_of(&text) {

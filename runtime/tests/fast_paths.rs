@@ -159,7 +159,7 @@ fn encoders() {
         for p in 0..64 {
             for q in AFTER {
                 let text = format!("{}{special}{}", ascii(p, 0), ascii(q, 7));
-                for enc in Encoding::ALL {
+                for &enc in Encoding::ALL {
                     check_encode(enc, &text);
                 }
                 check_units_encode(&text);
@@ -247,7 +247,7 @@ fn decode_specials(enc: Encoding) -> Vec<Vec<u8>> {
 
 #[test]
 fn decoders() {
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         let unit = enc.unit_size();
         for special in decode_specials(enc) {
             for p in 0..64 {

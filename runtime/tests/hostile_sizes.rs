@@ -189,7 +189,7 @@ fn check_decode_sizes<U: Copy + PartialEq + std::fmt::Debug>(
 #[test]
 fn encode_into_every_buffer_size() {
     for text in texts() {
-        for enc in Encoding::ALL {
+        for &enc in Encoding::ALL {
             let what = format!("{enc} encode_into {text:?}");
             match enc.encode(&text) {
                 Ok(want) => {
@@ -220,14 +220,14 @@ fn encode_into_every_buffer_size() {
 fn decode_into_every_buffer_size() {
     let mut inputs = hostile_inputs();
     for text in texts() {
-        for enc in Encoding::ALL {
+        for &enc in Encoding::ALL {
             if let Ok(bytes) = enc.encode(&text) {
                 inputs.push(bytes);
             }
         }
     }
     for input in &inputs {
-        for enc in Encoding::ALL {
+        for &enc in Encoding::ALL {
             let what = format!("{enc} decode_into {input:02X?}");
             let want = enc.decode(input);
             assert_eq!(
@@ -293,7 +293,7 @@ fn code_units_into_every_buffer_size() {
 
 #[test]
 fn zero_length_buffers_and_inputs() {
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         assert_eq!(enc.encode_into("", &mut []), Ok(0));
         assert_eq!(enc.decode_into(b"", &mut []), Ok(0));
         assert_eq!(enc.decoded_len(b""), Ok(0));
@@ -338,7 +338,7 @@ fn big_outputs_are_counted_exactly() {
 #[test]
 fn encoded_len_cannot_overflow() {
     let longest_str = isize::MAX as usize;
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         let growth = enc.max_bytes_per_utf8_byte();
         assert!(growth <= limits::MAX_ENCODE_GROWTH, "{enc}");
         assert!(limits::never_saturates(longest_str, growth), "{enc}");

@@ -70,7 +70,7 @@ fn no_into_function_allocates() {
 
     let n = allocations_in(|| {
         for (k, text) in texts.iter().enumerate() {
-            for enc in Encoding::ALL {
+            for &enc in Encoding::ALL {
                 let _ = enc.encoded_len(text);
                 let _ = enc.encode_into(text, &mut out);
                 let _ = enc.encode_into(text, &mut out[..3]);

@@ -162,7 +162,7 @@ fn every_scalar_value_mutf8_units() {
 #[test]
 fn encodings_with_a_peer() {
     let text: String = common::all_scalar_values().step_by(997).collect();
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         let ours = enc.encode(&text).map_err(|e| match e {
             litenc_runtime::EncodeError::Unencodable { offset, ch, .. } => (offset, ch),
             other => panic!("{other:?}"),

@@ -1,4 +1,4 @@
-// A label `Encoding::for_label` does not know: the message lists the valid ones.
-const BAD: [u8; 2] = litenc::encode!("koi8-r", "hi");
+// A label `Encoding::for_label` does not know: the message suggests the nearest ones.
+const BAD: [u8; 2] = litenc::encode!("koi8r-ru", "hi");
 
 fn main() {}

@@ -1,19 +1,26 @@
 //! Maintenance tasks of litenc. `cargo run -p xtask -- gen-tables` rewrites
-//! the generated tables from the data files in `data/`; the test
-//! `tables_are_up_to_date` regenerates them and compares with what is
-//! checked in.
+//! the generated tables of `runtime/src/tables/` and the registry
+//! `runtime/src/registry.rs` from the data files in `data/` and the list in
+//! [`pages`]; the test `tables_are_up_to_date` regenerates them and compares
+//! with what is checked in.
 
 #![forbid(unsafe_code)]
 
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+pub mod pages;
 
-/// The WHATWG index this crate's Windows-1251 table comes from.
-pub const WINDOWS1251_INDEX: &str = "data/index-windows-1251.txt";
-/// The generated Rust file.
-pub const WINDOWS1251_TABLE: &str = "runtime/src/windows1251_table.rs";
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use pages::{Page, Source, PAGES};
+
 /// The command that writes the generated files.
 pub const GEN_COMMAND: &str = "cargo run -p xtask -- gen-tables";
+
+/// The WHATWG names and labels.
+pub const ENCODINGS_JSON: &str = "data/whatwg/encodings.json";
 
 /// The workspace root (the parent of this crate's folder).
 ///
@@ -27,172 +34,416 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Parses a WHATWG single-byte index: `pointer<TAB>0xCODE<TAB>#NAME` lines,
-/// `#` comments. Returns the code point of each pointer 0..128.
+/// Parses a single-byte index in the WHATWG format: `pointer<TAB>0xCODE...`
+/// lines, `#` comments. Returns the code point of each pointer 0..128, `None`
+/// for a pointer the index leaves out (an undefined byte).
 ///
 /// # Errors
-/// A line that does not parse, a pointer out of range or given twice, or a
-/// missing pointer.
-pub fn parse_single_byte_index(index: &str) -> Result<[u16; 128], String> {
+/// A line that does not parse, a pointer out of range or given twice, a code
+/// point that is ASCII, a surrogate or above U+FFFF, or two pointers with
+/// one code point.
+pub fn parse_single_byte_index(index: &str) -> Result<[Option<u16>; 128], String> {
     let mut table = [None::<u16>; 128];
     for (lineno, line) in index.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        let at = |what: String| format!("line {}: {what}", lineno + 1);
         let mut fields = line.split_whitespace();
         let (Some(pointer), Some(code)) = (fields.next(), fields.next()) else {
-            return Err(format!(
-                "line {}: expected pointer and code point",
-                lineno + 1
-            ));
+            return Err(at("expected pointer and code point".into()));
         };
-        let pointer: usize = pointer
-            .parse()
-            .map_err(|e| format!("line {}: pointer: {e}", lineno + 1))?;
+        let pointer: usize = pointer.parse().map_err(|e| at(format!("pointer: {e}")))?;
         let code = u16::from_str_radix(code.trim_start_matches("0x"), 16)
-            .map_err(|e| format!("line {}: code point: {e}", lineno + 1))?;
+            .map_err(|e| at(format!("code point: {e}")))?;
+        if code < 0x80 || (0xD800..0xE000).contains(&code) {
+            return Err(at(format!("U+{code:04X} cannot be a high byte")));
+        }
         let slot = table
             .get_mut(pointer)
-            .ok_or_else(|| format!("line {}: pointer {pointer} out of range", lineno + 1))?;
+            .ok_or_else(|| at(format!("pointer {pointer} out of range")))?;
         if slot.replace(code).is_some() {
-            return Err(format!(
-                "line {}: pointer {pointer} given twice",
-                lineno + 1
-            ));
+            return Err(at(format!("pointer {pointer} given twice")));
         }
     }
-    let mut out = [0u16; 128];
+    let mut seen = BTreeMap::new();
     for (pointer, code) in table.iter().enumerate() {
-        out[pointer] = code.ok_or_else(|| format!("pointer {pointer} missing"))?;
+        if let Some(code) = code {
+            if let Some(first) = seen.insert(*code, pointer) {
+                return Err(format!(
+                    "pointers {first} and {pointer} both map to U+{code:04X}"
+                ));
+            }
+        }
+    }
+    Ok(table)
+}
+
+/// The inverse of a table, in the two-level form `SingleByte` keeps:
+/// characters in blocks of 64 code points, a block found from the UTF-8
+/// lead byte (two-byte characters) or from a row found from the lead byte
+/// (three-byte characters). Block 0 and row 0 are all zeros.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reverse {
+    /// Block of each two-byte lead `0xC0 + i` (code points `i << 6 ..`).
+    pub two: [u8; 32],
+    /// Row of each three-byte lead `0xE0 + i` (code points `i << 12 ..`).
+    pub three: [u8; 16],
+    /// Block of each second byte's six bits, per row.
+    pub rows: Vec<[u8; 64]>,
+    /// The byte of each code point's low six bits, per block; 0 for none.
+    pub blocks: Vec<[u8; 64]>,
+}
+
+/// Builds the inverse of `decode`.
+///
+/// # Errors
+/// More than 255 blocks or rows (no single-byte table comes close).
+pub fn reverse(decode: &[Option<u16>; 128]) -> Result<Reverse, String> {
+    let mut r = Reverse {
+        two: [0; 32],
+        three: [0; 16],
+        rows: vec![[0; 64]],
+        blocks: vec![[0; 64]],
+    };
+    // Blocks in code point order, so the output does not depend on the
+    // order of the index.
+    let mut by_block: BTreeMap<u16, Vec<(u16, u8)>> = BTreeMap::new();
+    for (pointer, code) in decode.iter().enumerate() {
+        if let Some(code) = *code {
+            let byte = 0x80 + u8::try_from(pointer).map_err(|e| e.to_string())?;
+            by_block.entry(code >> 6).or_default().push((code, byte));
+        }
+    }
+    for (key, members) in by_block {
+        let index = u8::try_from(r.blocks.len()).map_err(|_| "too many blocks")?;
+        let mut block = [0u8; 64];
+        for (code, byte) in members {
+            block[usize::from(code & 63)] = byte;
+        }
+        r.blocks.push(block);
+        if key < 32 {
+            r.two[usize::from(key)] = index;
+        } else {
+            let lead = usize::from(key >> 6);
+            if r.three[lead] == 0 {
+                r.three[lead] = u8::try_from(r.rows.len()).map_err(|_| "too many rows")?;
+                r.rows.push([0; 64]);
+            }
+            let row = usize::from(r.three[lead]);
+            r.rows[row][usize::from(key & 63)] = index;
+        }
+    }
+    Ok(r)
+}
+
+/// The byte of `ch` in the table, looked up the way the runtime does.
+#[must_use]
+pub fn encode_char(r: &Reverse, ch: char) -> Option<u8> {
+    let cp = u32::from(ch);
+    let byte = match cp {
+        0..=0x7F => return u8::try_from(cp).ok(),
+        0x80..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
+        0x800..=0xFFFF => {
+            let row = usize::from(r.three[(cp >> 12) as usize]);
+            r.blocks[usize::from(r.rows[row][((cp >> 6) & 63) as usize])][(cp & 63) as usize]
+        }
+        _ => 0,
+    };
+    (byte != 0).then_some(byte)
+}
+
+/// A page's name and labels.
+///
+/// # Errors
+/// A WHATWG page whose name is not in `encodings.json`.
+pub fn name_and_labels(
+    page: &Page,
+    json: &[(String, Vec<String>)],
+) -> Result<(String, Vec<String>), String> {
+    Ok(match page.source {
+        Source::Whatwg { name, .. } => {
+            let (_, labels) = json
+                .iter()
+                .find(|(n, _)| n == name)
+                .ok_or_else(|| format!("{name} is not in {ENCODINGS_JSON}"))?;
+            (name.to_owned(), labels.clone())
+        }
+        Source::Dos { name, labels, .. }
+        | Source::Ascii { name, labels }
+        | Source::Latin1 { name, labels } => (
+            name.to_owned(),
+            labels.iter().map(|&l| l.to_owned()).collect(),
+        ),
+    })
+}
+
+/// The data file a page's table comes from, relative to the workspace root
+/// (`None` for the two defined by rule).
+#[must_use]
+pub fn index_path(page: &Page) -> Option<String> {
+    match page.source {
+        Source::Whatwg { index, .. } => Some(format!("data/whatwg/index-{index}.txt")),
+        Source::Dos { index, .. } => Some(format!("data/dos/index-{index}.txt")),
+        Source::Ascii { .. } | Source::Latin1 { .. } => None,
+    }
+}
+
+/// A page's decode table.
+///
+/// # Errors
+/// If its index cannot be read or parsed.
+pub fn decode_table(page: &Page, root: &Path) -> Result<[Option<u16>; 128], String> {
+    match page.source {
+        Source::Ascii { .. } => Ok([None; 128]),
+        Source::Latin1 { .. } => {
+            let mut t = [None; 128];
+            for (i, slot) in (0x80u16..).zip(t.iter_mut()) {
+                *slot = Some(i);
+            }
+            Ok(t)
+        }
+        Source::Whatwg { .. } | Source::Dos { .. } => {
+            let path = index_path(page).unwrap_or_default();
+            let text =
+                std::fs::read_to_string(root.join(&path)).map_err(|e| format!("{path}: {e}"))?;
+            parse_single_byte_index(&text).map_err(|e| format!("{path}: {e}"))
+        }
+    }
+}
+
+/// The names and labels of `encodings.json`: `(name, labels)` of every
+/// encoding, in the file's order. A reader for just this file's shape
+/// (objects with a `"name"` string and a `"labels"` array of strings).
+///
+/// # Errors
+/// If the text is not of that shape.
+pub fn parse_encodings_json(text: &str) -> Result<Vec<(String, Vec<String>)>, String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\"labels\"") {
+        rest = &rest[at + 8..];
+        let open = rest.find('[').ok_or("labels without [")?;
+        let close = rest.find(']').ok_or("labels without ]")?;
+        let labels = strings(&rest[open + 1..close])?;
+        rest = &rest[close..];
+        let at = rest.find("\"name\"").ok_or("labels without a name")?;
+        rest = &rest[at + 6..];
+        let colon = rest.find(':').ok_or("name without :")?;
+        let name = strings(rest[colon + 1..].split([',', '}']).next().unwrap_or(""))?;
+        let [name] = <[String; 1]>::try_from(name).map_err(|_| "name is not one string")?;
+        out.push((name, labels));
+    }
+    if out.is_empty() {
+        return Err("no encodings".into());
     }
     Ok(out)
 }
 
-/// The Rust source of the Windows-1251 tables, from the WHATWG index text.
+/// The JSON strings (without escapes) in `s`.
+fn strings(s: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut parts = s.split('"');
+    parts.next();
+    while let Some(value) = parts.next() {
+        if value.contains('\\') {
+            return Err(format!("escape in {value:?}"));
+        }
+        out.push(value.to_owned());
+        parts.next();
+    }
+    Ok(out)
+}
+
+/// The generated file of one page: its tables as a `SingleByte` static.
 ///
 /// # Errors
-/// As [`parse_single_byte_index`].
-pub fn windows1251_table(index: &str) -> Result<String, String> {
-    let decode = parse_single_byte_index(index)?;
-    let mut encode: Vec<(u16, u8)> = decode
-        .iter()
-        .enumerate()
-        .map(|(pointer, &code)| (code, 0x80 + pointer as u8))
-        .collect();
-    encode.sort_unstable();
-    if encode.windows(2).any(|w| w[0].0 == w[1].0) {
-        return Err("two bytes map to one code point".into());
-    }
-
+/// If the sample text does not encode, or the table is too big.
+pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Result<String, String> {
+    let r = reverse(decode)?;
+    let source = index_path(page).map_or_else(
+        || "xtask/src/pages.rs (a table defined by rule)".to_owned(),
+        |p| p.clone(),
+    );
+    let stat = page.module.to_uppercase();
     let mut s = String::new();
     writeln!(
         s,
-        "// DO NOT EDIT, generated by `{GEN_COMMAND}` from {WINDOWS1251_INDEX}"
+        "// DO NOT EDIT, generated by `{GEN_COMMAND}` from {source}"
     )
     .unwrap();
-    s.push_str(
-        "//! The Windows-1251 tables: the WHATWG index (bytes 0x80..=0xFF; bytes\n\
-         //! below 0x80 are ASCII) and its inverse.\n\n",
-    );
-    s.push_str("/// The code point of each byte `0x80 + i`.\n");
-    s.push_str("pub(crate) const DECODE: [u16; 128] = [\n");
-    for row in decode.chunks(12) {
-        let cells: Vec<String> = row.iter().map(|c| format!("0x{c:04X}")).collect();
-        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    writeln!(
+        s,
+        "//! {name}: the decode table of bytes 0x80..=0xFF and its inverse."
+    )
+    .unwrap();
+    s.push_str("\nuse crate::encoding::Encoding;\nuse crate::table::{Reverse, SingleByte};\n\n");
+    writeln!(s, "/// {name}: {}.", page.about).unwrap();
+    writeln!(
+        s,
+        "pub(crate) static {stat}: SingleByte = SingleByte::new(Encoding::{}, &DECODE, REVERSE);",
+        page.variant
+    )
+    .unwrap();
+    s.push_str("\n/// The code point of each byte `0x80 + i`; 0 where the byte is undefined.\n");
+    s.push_str("const DECODE: [u16; 128] = [\n");
+    for c in decode {
+        writeln!(s, "0x{:04X},", c.unwrap_or(0)).unwrap();
     }
-    s.push_str("];\n\n");
-    s.push_str("/// `(code point, byte)` for every byte 0x80..=0xFF, sorted by code point.\n");
-    s.push_str("pub(crate) const ENCODE: [(u16, u8); 128] = [\n");
-    for row in encode.chunks(1) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|(c, b)| format!("(0x{c:04X}, 0x{b:02X})"))
-            .collect();
-        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    s.push_str("];\n\n/// The inverse of `DECODE`.\nconst REVERSE: Reverse = Reverse {\n");
+    write!(s, "two: &[").unwrap();
+    for b in r.two {
+        write!(s, "{b}, ").unwrap();
     }
-    s.push_str("];\n");
-    fast_tables(&decode, &mut s)?;
-    Ok(s)
+    s.push_str("],\nthree: &[");
+    for b in r.three {
+        write!(s, "{b}, ").unwrap();
+    }
+    s.push_str("],\n");
+    for (field, list) in [("rows", &r.rows), ("blocks", &r.blocks)] {
+        writeln!(s, "{field}: &[").unwrap();
+        for row in list {
+            s.push('[');
+            for b in row {
+                write!(s, "0x{b:02X}, ").unwrap();
+            }
+            s.push_str("],\n");
+        }
+        s.push_str("],\n");
+    }
+    s.push_str("};\n");
+    rustfmt(&s)
 }
 
-/// The tables of the run-time fast paths (issue 4), appended to the
-/// Windows-1251 file: the UTF-8 of every high byte, and direct inverse tables
-/// indexed by the UTF-8 bytes themselves, so that encoding a character is
-/// one load instead of a binary search.
-fn fast_tables(decode: &[u16; 128], s: &mut String) -> Result<(), String> {
-    // 1. `DECODE_UTF8[b]`: the UTF-8 of byte `b` (ASCII included, so that
-    // the decoder needs no branch), little-endian in the low three bytes,
-    // its length in the top byte.
-    s.push_str(
-        "\n/// The UTF-8 of each byte: the bytes little-endian in bits 0..24, their\n\
-         /// number (1 to 3) in bits 24..32.\n",
-    );
-    s.push_str("pub(crate) const DECODE_UTF8: [u32; 256] = [\n");
-    let packed: Vec<u32> = (0..0x80u16)
-        .chain(decode.iter().copied())
-        .map(|c| {
-            let ch = char::from_u32(u32::from(c)).expect("the index holds scalar values");
-            let mut buf = [0u8; 4];
-            let utf8 = ch.encode_utf8(&mut buf).as_bytes();
-            let mut v = (utf8.len() as u32) << 24;
-            for (k, b) in utf8.iter().enumerate() {
-                v |= u32::from(*b) << (8 * k);
-            }
-            v
-        })
-        .collect();
-    for row in packed.chunks(1) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|v| format!("0x{:04X}_{:04X}", v >> 16, v & 0xFFFF))
-            .collect();
-        writeln!(s, "    {},", cells.join(", ")).unwrap();
-    }
-    s.push_str("];\n");
+/// A page with its name, labels and decode table.
+pub type Listed = (Page, String, Vec<String>, [Option<u16>; 128]);
 
-    // 2. Two direct inverse tables, 0 meaning "not in Windows-1251" (no
-    // character above U+007F maps to byte 0).
-    let mut two = vec![0u8; 17 * 64];
-    let mut three = vec![0u8; 0x140];
-    for (i, &c) in decode.iter().enumerate() {
-        let byte = 0x80 + i as u8;
-        match c {
-            0x80..=0x4BF => two[usize::from(c) - 0x80] = byte,
-            0x2000..=0x213F => three[usize::from(c) - 0x2000] = byte,
-            _ => return Err(format!("U+{c:04X} is outside the direct tables")),
+/// The registry: the list of every single-byte encoding, as a macro that
+/// hands it to another macro, and the table modules.
+///
+/// # Errors
+/// If a sample does not encode in its page.
+pub fn registry(pages: &[Listed]) -> Result<(String, String), String> {
+    let mut reg = String::new();
+    writeln!(
+        reg,
+        "// DO NOT EDIT, generated by `{GEN_COMMAND}` from xtask/src/pages.rs and {ENCODINGS_JSON}"
+    )
+    .unwrap();
+    reg.push_str(
+        "//! The list of litenc's single-byte encodings, in one place.\n\
+         //!\n\
+         //! [`single_byte_encodings!`] hands the list to another macro, which\n\
+         //! makes of it what it needs (the `Encoding` variants, their names\n\
+         //! and labels, the public modules). An entry is:\n\
+         //!\n\
+         //! `Variant module TABLE \"name\" [labels] \"who uses it\" total sample bytes`\n\
+         //!\n\
+         //! where `total` says whether every byte is defined, and `sample` is a\n\
+         //! text the encoding holds, `bytes` its encoding.\n\n\
+         /// Calls `$callback! { entries }` with every single-byte encoding.\n\
+         macro_rules! single_byte_encodings {\n\
+         ($callback:ident) => {\n\
+         $callback! {\n",
+    );
+    let mut mods = String::new();
+    writeln!(
+        mods,
+        "// DO NOT EDIT, generated by `{GEN_COMMAND}` from xtask/src/pages.rs\n\
+         //! The tables of the single-byte encodings, one file each.\n"
+    )
+    .unwrap();
+    for (page, name, labels, decode) in pages {
+        let r = reverse(decode)?;
+        let mut bytes = String::new();
+        for ch in page.sample.chars() {
+            let b = encode_char(&r, ch)
+                .ok_or_else(|| format!("{name}: the sample {:?} has {ch:?}", page.sample))?;
+            if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
+                bytes.push(char::from(b));
+            } else {
+                write!(bytes, "\\x{b:02X}").unwrap();
+            }
         }
+        let labels: Vec<String> = labels.iter().map(|l| format!("{l:?}")).collect();
+        let total = decode.iter().all(Option::is_some);
+        writeln!(
+            reg,
+            "{} {} {} {:?} [{}] {:?} {total} {:?} b\"{bytes}\"",
+            page.variant,
+            page.module,
+            page.module.to_uppercase(),
+            name,
+            labels.join(", "),
+            page.about,
+            page.sample,
+        )
+        .unwrap();
+        writeln!(
+            mods,
+            "mod {m};\npub(crate) use {m}::{M};",
+            m = page.module,
+            M = page.module.to_uppercase()
+        )
+        .unwrap();
     }
-    s.push_str(
-        "\n/// The byte of U+0080 + i (U+0080..=U+04BF: the two-byte UTF-8 leads\n\
-         /// `C2..=D2`, so `i` is `(lead - 0xC2) << 6 | (trail & 0x3F)`), or 0 if none.\n",
-    );
-    s.push_str("pub(crate) const ENCODE_TWO_BYTE: [u8; 1088] = [\n");
-    for row in two.chunks(16) {
-        let cells: Vec<String> = row.iter().map(|b| format!("0x{b:02X}")).collect();
-        writeln!(s, "    {},", cells.join(", ")).unwrap();
+    reg.push_str("}\n};\n}\n\npub(crate) use single_byte_encodings;\n");
+    Ok((rustfmt(&reg)?, mods))
+}
+
+/// `text` as rustfmt writes it.
+///
+/// # Errors
+/// If rustfmt cannot be run or rejects the text.
+pub fn rustfmt(text: &str) -> Result<String, String> {
+    let mut child = Command::new("rustfmt")
+        .args(["--edition", "2021", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    child
+        .stdin
+        .take()
+        .ok_or("rustfmt: no stdin")?
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "rustfmt failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
     }
-    s.push_str("];\n");
-    s.push_str(
-        "\n/// The byte of U+2000 + i (U+2000..=U+213F: lead `E2`, second byte\n\
-         /// `80..=84`), or 0 if none.\n",
-    );
-    s.push_str("pub(crate) const ENCODE_U2000: [u8; 320] = [\n");
-    for row in three.chunks(16) {
-        let cells: Vec<String> = row.iter().map(|b| format!("0x{b:02X}")).collect();
-        writeln!(s, "    {},", cells.join(", ")).unwrap();
-    }
-    s.push_str("];\n");
-    Ok(())
+    String::from_utf8(out.stdout).map_err(|e| format!("rustfmt: {e}"))
 }
 
 /// Every generated file: `(path relative to the workspace root, contents)`.
 ///
 /// # Errors
 /// If an input file cannot be read or parsed.
-pub fn generated_files() -> Result<Vec<(&'static str, String)>, String> {
+pub fn generated_files() -> Result<Vec<(String, String)>, String> {
     let root = workspace_root();
-    let index = std::fs::read_to_string(root.join(WINDOWS1251_INDEX))
-        .map_err(|e| format!("{WINDOWS1251_INDEX}: {e}"))?;
-    Ok(vec![(WINDOWS1251_TABLE, windows1251_table(&index)?)])
+    let json = std::fs::read_to_string(root.join(ENCODINGS_JSON))
+        .map_err(|e| format!("{ENCODINGS_JSON}: {e}"))?;
+    let json = parse_encodings_json(&json)?;
+    let mut files = Vec::new();
+    let mut pages = Vec::new();
+    for page in PAGES {
+        let (name, labels) = name_and_labels(page, &json)?;
+        let decode = decode_table(page, &root)?;
+        files.push((
+            format!("runtime/src/tables/{}.rs", page.module),
+            table_file(page, &decode, &name)?,
+        ));
+        pages.push((*page, name, labels, decode));
+    }
+    let (registry, mods) = registry(&pages)?;
+    files.push(("runtime/src/registry.rs".to_owned(), registry));
+    files.push(("runtime/src/tables/mod.rs".to_owned(), rustfmt(&mods)?));
+    Ok(files)
 }

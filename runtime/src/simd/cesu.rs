@@ -46,7 +46,7 @@
 //! buffer padded with spaces, which are valid and decode to themselves, so
 //! the output of the real bytes is the output less the padding.
 
-// The codec's short names (see `crate::blocks`): `b` input bytes, `n` its
+// The codec's short names (see `crate::engine`): `b` input bytes, `n` its
 // length, `i` input cursor, `at` output cursor, `p` block, `v` a vector.
 #![allow(clippy::many_single_char_names)]
 // Elsewhere only the portable fallbacks are used.
@@ -78,7 +78,7 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
             return unsafe { encode_avx2::<JAVA>(text, dst) };
         }
     }
-    crate::blocks::cesu::encode_into::<JAVA>(text, dst).ok()
+    crate::engine::cesu::encode_into::<JAVA>(text, dst).ok()
 }
 
 /// Decodes to UTF-8; `None` if `bytes` is ill-formed or `dst` too short.
@@ -92,7 +92,7 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
             return unsafe { decode_avx2::<JAVA>(bytes, dst) };
         }
     }
-    crate::blocks::cesu::decode_into::<JAVA>(bytes, dst).ok()
+    crate::engine::cesu::decode_into::<JAVA>(bytes, dst).ok()
 }
 
 /// Stores `v` in `dst[at..at + 32]`.
@@ -527,7 +527,7 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
     if rest.len() > DECODE_TAIL_REAL {
         // Only when the output room stopped the loop: the exact scalar code.
         let out = dst.get_mut(at..)?;
-        return crate::blocks::cesu::decode_into::<JAVA>(rest, out)
+        return crate::engine::cesu::decode_into::<JAVA>(rest, out)
             .ok()
             .map(|m| at + m);
     }
@@ -549,7 +549,7 @@ mod tests {
     use crate::simd::test_support::{assert_avx2, Rng};
     extern crate std;
     use super::{decode, encode};
-    use crate::{codec, Encoding};
+    use crate::encoding::Encoding;
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
@@ -576,7 +576,7 @@ mod tests {
     /// around the needed one.
     fn check_decode<const J: bool>(input: &[u8], sweep: bool) {
         let mut want = vec![0u8; input.len() + 8];
-        match codec::decode_into(enc(J), input, &mut want) {
+        match crate::engine::decode_into(enc(J).family(), input, &mut want) {
             Ok(n) => {
                 for len in lengths(n, sweep) {
                     let mut dst = vec![0xAA; len];
@@ -605,7 +605,7 @@ mod tests {
     /// `encode::<J>` against the `const fn`.
     fn check_encode<const J: bool>(text: &str, sweep: bool) {
         let mut want = vec![0u8; 2 * text.len() + 8];
-        let n = codec::encode_into(enc(J), text, &mut want).unwrap();
+        let n = crate::engine::encode_into(enc(J).family(), text, &mut want).unwrap();
         for len in lengths(n, sweep) {
             let mut dst = vec![0xAA; len];
             let got = encode::<J>(text, &mut dst);
@@ -781,7 +781,7 @@ mod tests {
             check_encode::<false>(&s, sweep);
             for java in [true, false] {
                 let mut e = vec![0u8; 2 * s.len()];
-                let n = codec::encode_into(enc(java), &s, &mut e).unwrap();
+                let n = crate::engine::encode_into(enc(java).family(), &s, &mut e).unwrap();
                 e.truncate(n);
                 let check = |b: &[u8], sweep: bool| {
                     if java {

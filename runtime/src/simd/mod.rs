@@ -1,5 +1,5 @@
 //! The run-time kernels behind [`crate::fast`]: the one module of this crate
-//! where `unsafe` is allowed (issue 4), for `core::arch` SIMD on `x86_64`.
+//! where `unsafe` is allowed, for `core::arch` SIMD on `x86_64`.
 //!
 //! # The contract of a kernel
 //!
@@ -24,7 +24,7 @@
 //! [`avx2`] says whether the AVX2 kernels may run: run-time detection with
 //! the `std` feature (cached by std), compile-time `target_feature` without
 //! it. Where it is false, and on other architectures, each kernel runs the
-//! `const` block code of `crate::blocks`, which is also what the vector
+//! `const` engine of `crate::engine`, which is also what the vector
 //! loops fall back to for a block they do not handle.
 //!
 //! # `unsafe`
@@ -47,7 +47,8 @@ pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
 pub(crate) mod windows1251;
 
-use crate::Encoding;
+use crate::encoding::Encoding;
+use crate::rules::Family;
 
 /// Whether the AVX2 kernels may run on this CPU: AVX2 with the BMI1, BMI2,
 /// POPCNT and LZCNT that every AVX2 CPU has (x86-64-v3 less FMA and MOVBE).
@@ -83,38 +84,40 @@ pub(crate) fn avx2() -> bool {
 #[allow(dead_code)]
 pub(crate) const FEATURES: &str = "avx2,bmi1,bmi2,popcnt,lzcnt";
 
-/// `enc.encode_into(text, dst)` where a kernel exists and succeeds.
+/// `encode_into(f, text, dst)` where a kernel exists and succeeds.
 #[inline]
-pub(crate) fn encode_into(enc: Encoding, text: &str, dst: &mut [u8]) -> Option<usize> {
-    match enc {
-        Encoding::Utf8 => {
+pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize> {
+    match f {
+        Family::Utf8 => {
             let out = dst.get_mut(..text.len())?;
             out.copy_from_slice(text.as_bytes());
             Some(text.len())
         }
-        Encoding::Mutf8 => cesu::encode::<true>(text, dst),
-        Encoding::Cesu8 => cesu::encode::<false>(text, dst),
-        Encoding::Windows1251 => windows1251::encode(text, dst),
-        Encoding::Utf16Le | Encoding::Utf16Be => None,
+        Family::Cesu { java: true } => cesu::encode::<true>(text, dst),
+        Family::Cesu { java: false } => cesu::encode::<false>(text, dst),
+        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
+            windows1251::encode(text, dst)
+        }
+        Family::SingleByte(_) | Family::Utf16 { .. } => None,
     }
 }
 
-/// `enc.validate(bytes).is_ok()`, fast where a kernel exists; `None` where
+/// `validate(f, bytes).is_ok()`, fast where a kernel exists; `None` where
 /// none does.
 #[inline]
-pub(crate) fn validate(enc: Encoding, bytes: &[u8]) -> Option<bool> {
-    match enc {
-        Encoding::Utf8 => Some(utf8::is_valid(bytes)),
-        Encoding::Windows1251 => Some(true),
+pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
+    match f {
+        Family::Utf8 => Some(utf8::is_valid(bytes)),
+        Family::SingleByte(t) if t.total => Some(true),
         _ => None,
     }
 }
 
-/// `enc.decode_into(bytes, dst)` where a kernel exists and succeeds.
+/// `decode_into(f, bytes, dst)` where a kernel exists and succeeds.
 #[inline]
-pub(crate) fn decode_into(enc: Encoding, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    match enc {
-        Encoding::Utf8 => {
+pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
+    match f {
+        Family::Utf8 => {
             let out = dst.get_mut(..bytes.len())?;
             if !utf8::is_valid(bytes) {
                 return None;
@@ -122,11 +125,14 @@ pub(crate) fn decode_into(enc: Encoding, bytes: &[u8], dst: &mut [u8]) -> Option
             out.copy_from_slice(bytes);
             Some(bytes.len())
         }
-        Encoding::Utf16Le => utf16_to_utf8::decode_bytes::<false>(bytes, dst),
-        Encoding::Utf16Be => utf16_to_utf8::decode_bytes::<true>(bytes, dst),
-        Encoding::Mutf8 => cesu::decode::<true>(bytes, dst),
-        Encoding::Cesu8 => cesu::decode::<false>(bytes, dst),
-        Encoding::Windows1251 => windows1251::decode(bytes, dst),
+        Family::Utf16 { big_endian: false } => utf16_to_utf8::decode_bytes::<false>(bytes, dst),
+        Family::Utf16 { big_endian: true } => utf16_to_utf8::decode_bytes::<true>(bytes, dst),
+        Family::Cesu { java: true } => cesu::decode::<true>(bytes, dst),
+        Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
+        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
+            windows1251::decode(bytes, dst)
+        }
+        Family::SingleByte(_) => None,
     }
 }
 

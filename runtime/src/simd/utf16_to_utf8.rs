@@ -66,12 +66,11 @@
 //! Every path checks the room its stores need (16, 32 or 52 bytes from the
 //! cursor) before it stores, so the loop stops within 52 bytes of the end
 //! of `dst`; from there, and for the last 0..15 units, the `const` block
-//! code of [`crate::blocks::utf16`] checks the rest of the input (and an
+//! code of [`crate::engine::utf16`] checks the rest of the input (and an
 //! odd trailing byte) and writes exactly what fits.
 
-#[cfg(target_arch = "x86_64")]
-use crate::blocks::utf16::Src;
-use crate::Encoding;
+use crate::engine::utf16::Src;
+use crate::rules::Family;
 
 /// Decodes native units; `None` if ill-formed or `dst` too short.
 #[inline]
@@ -92,7 +91,7 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
             return finish(Src::Units(units.get(i..)?), dst, at);
         }
     }
-    crate::utf16::decode_units_into(units, dst).ok()
+    crate::engine::utf16::decode_into(Src::Units(units), dst).ok()
 }
 
 /// Decodes LE (`BE == false`) or BE bytes; `None` if ill-formed or `dst` too short.
@@ -109,12 +108,7 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
             return finish(src, dst, at);
         }
     }
-    let enc = if BE {
-        Encoding::Utf16Be
-    } else {
-        Encoding::Utf16Le
-    };
-    crate::codec::decode_into(enc, bytes, dst).ok()
+    crate::engine::decode_into(Family::Utf16 { big_endian: BE }, bytes, dst).ok()
 }
 
 /// The tail after the vector loop: the units of `rest` (which starts on a
@@ -123,7 +117,7 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn finish(rest: Src<'_>, dst: &mut [u8], at: usize) -> Option<usize> {
-    let n = crate::blocks::utf16::decode_into(rest, dst.get_mut(at..)?).ok()?;
+    let n = crate::engine::utf16::decode_into(rest, dst.get_mut(at..)?).ok()?;
     Some(at + n)
 }
 
@@ -592,8 +586,8 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::{decode_bytes, decode_units};
+    use crate::encoding::Encoding;
     use crate::simd::test_support::Rng;
-    use crate::Encoding;
     use std::vec;
     use std::vec::Vec;
 
@@ -619,7 +613,7 @@ mod tests {
         what: &str,
         got: Option<usize>,
         got_buf: &[u8],
-        want: Result<usize, crate::DecodeError>,
+        want: Result<usize, crate::error::DecodeError>,
         want_buf: &[u8],
     ) {
         match want {
@@ -641,7 +635,10 @@ mod tests {
         for &len in lens {
             let mut got = vec![CANARY; len + 64];
             let mut want = vec![0u8; len];
-            let w = crate::utf16::decode_units_into(units, &mut want);
+            let w = crate::engine::utf16::decode_into(
+                crate::engine::utf16::Src::Units(units),
+                &mut want,
+            );
             let g = decode_units(units, &mut got[..len]);
             same("units", g, &got, w, &want);
             assert!(
@@ -650,7 +647,7 @@ mod tests {
             );
             for (bytes, enc) in [(&le_b, Encoding::Utf16Le), (&be_b, Encoding::Utf16Be)] {
                 got.fill(CANARY);
-                let w = crate::codec::decode_into(enc, bytes, &mut want);
+                let w = crate::engine::decode_into(enc.family(), bytes, &mut want);
                 let g = if enc == Encoding::Utf16Be {
                     decode_bytes::<true>(bytes, &mut got[..len])
                 } else {
@@ -667,7 +664,8 @@ mod tests {
 
     /// Every output length around the exact one, and a few big ones.
     fn all_lens(units: &[u16]) -> Vec<usize> {
-        let need = match crate::utf16::decoded_units_len(units) {
+        let need = match crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(units))
+        {
             Ok(n) => n,
             Err(_) => 3 * units.len() + 8,
         };
@@ -725,7 +723,9 @@ mod tests {
                     let mut u: Vec<u16> = (0..pre).map(|k| 0x61 + (k % 26) as u16).collect();
                     u.extend_from_slice(seq);
                     u.extend((0..post).map(|k| 0x30 + (k % 10) as u16));
-                    let need = crate::utf16::decoded_units_len(&u).map_or(3 * u.len(), |n| n);
+                    let need =
+                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                            .map_or(3 * u.len(), |n| n);
                     let lens: Vec<usize> = if post == 17 || post == 3 {
                         (0..=need + 40).collect()
                     } else {
@@ -768,7 +768,9 @@ mod tests {
                     for _ in 0..20 {
                         u.extend_from_slice(pad);
                     }
-                    let need = crate::utf16::decoded_units_len(&u).map_or(3 * u.len(), |n| n);
+                    let need =
+                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                            .map_or(3 * u.len(), |n| n);
                     check(
                         &u,
                         &[
@@ -802,7 +804,8 @@ mod tests {
                 let mut u = vec![pad; pre];
                 u.push(x);
                 u.extend(core::iter::repeat_n(pad, 20));
-                let need = crate::utf16::decoded_units_len(&u).map_or(3 * u.len(), |n| n);
+                let need = crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                    .map_or(3 * u.len(), |n| n);
                 check(&u, &[need, need + 60]);
             }
         }
@@ -827,7 +830,8 @@ mod tests {
             u.push(h);
             u.push(l);
             u.extend(core::iter::repeat_n(0x41, 18));
-            let need = crate::utf16::decoded_units_len(&u).unwrap();
+            let need =
+                crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u)).unwrap();
             check(&u, &[need, need + 60]);
         }
     }
@@ -854,7 +858,9 @@ mod tests {
                     for bad in [0xD800u16, 0xDC00] {
                         let mut e = u.clone();
                         e[at] = bad;
-                        let need = crate::utf16::decoded_units_len(&e).map_or(3 * len, |n| n);
+                        let need =
+                            crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&e))
+                                .map_or(3 * len, |n| n);
                         check(&e, &[need, 3 * len + 60]);
                     }
                 }
@@ -903,7 +909,8 @@ mod tests {
             let lens = if case % 20 == 0 {
                 all_lens(&u)
             } else {
-                let need = crate::utf16::decoded_units_len(&u).map_or(3 * u.len(), |n| n);
+                let need = crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                    .map_or(3 * u.len(), |n| n);
                 vec![
                     need.saturating_sub(1),
                     need,

@@ -49,7 +49,7 @@
 //! [`Validator`] is the state between blocks; `simd::cesu` drives one over
 //! CESU-8 and modified UTF-8 with its own tables ([`CESU8`], [`MUTF8`]).
 
-// The codec's short names (see `crate::blocks`): `b` input bytes, `n` its
+// The codec's short names (see `crate::engine`): `b` input bytes, `n` its
 // length, `i` input cursor, `at` output cursor, `p` block, `v` a vector.
 #![allow(clippy::many_single_char_names)]
 // Elsewhere only the portable fallbacks are used.

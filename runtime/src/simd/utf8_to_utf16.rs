@@ -99,7 +99,7 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
         // enables.
         return unsafe { encode_avx2(text, dst) };
     }
-    crate::utf16::encode_units_into(text, dst).ok()
+    crate::engine::utf16::encode_units_into(text, dst).ok()
 }
 
 /// The number of UTF-16 units of `text`.
@@ -111,7 +111,7 @@ pub(crate) fn units_len(text: &str) -> usize {
         // enables, its only precondition.
         return unsafe { units_len_avx2(text.as_bytes()) };
     }
-    crate::utf16::units_len(text)
+    crate::engine::utf16::units_len(text)
 }
 
 /// The `vpshufb` controls of the compaction, 16 bytes each and aligned to
@@ -850,12 +850,12 @@ mod tests {
 
         let want: Vec<u16> = text.encode_utf16().collect();
         assert_eq!(units_len(text), want.len(), "units_len of {text:?}");
-        assert_eq!(crate::utf16::units_len(text), want.len());
+        assert_eq!(crate::engine::utf16::units_len(text), want.len());
         let all: Vec<usize> = (0..=want.len() + 40).collect();
         let lens = lens.unwrap_or(&all);
         for &cap in lens {
             let mut slow = std::vec![0u16; cap];
-            let reference = crate::utf16::encode_units_into(text, &mut slow);
+            let reference = crate::engine::utf16::encode_units_into(text, &mut slow);
             let mut buf = std::vec![GUARD; cap + 40];
             let got = encode_units(text, &mut buf[..cap]);
             if let Ok(n) = reference {

@@ -38,9 +38,8 @@
 //! first byte that is neither ASCII nor part of an encodable
 //! `D0`/`D1` sequence starts a character (everything before it is whole
 //! characters): the block's output up to that character is kept, that one
-//! character goes through the scalar tables (`ENCODE_TWO_BYTE` for the
-//! two-byte sequences, « » and the rest of Latin-1; `ENCODE_U2000` for
-//! the three-byte `E2 80..=84 xx`: dashes, quotes, …, €, №, ™), and the
+//! character goes through the page's reverse map (« », the dashes and
+//! quotes, …, €, №, ™), and the
 //! vector loop starts again right after it. A block that ends with a lead
 //! byte takes its continuation byte too (33 bytes), so every block starts
 //! on a character boundary.
@@ -63,7 +62,7 @@
 //! the control byte, which `vpshufb` ignores), and a 16-byte store moves
 //! the cursor by `8 + popcount`. Any other byte (`80..=BF`: Ё, ё, « », №,
 //! dashes, quotes, ...) is decoded on its own from the scalar table
-//! `DECODE_UTF8` after the block's output before it, and the vector loop
+//! `utf8` table after the block's output before it, and the vector loop
 //! starts again after it.
 //!
 //! Both kernels finish the input (the last bytes, or those whose output
@@ -71,14 +70,17 @@
 //! writes exactly, checking the room for each character.
 
 // The codec's short names (`b` input, `i` input cursor, `at` output cursor,
-// `v` a vector, `f` a position in a block), as in `crate::blocks`.
+// `v` a vector, `f` a position in a block), as in `crate::engine`.
 #![allow(clippy::many_single_char_names)]
 // Every pointer cast to a vector type goes to an unaligned load or store
 // (`loadu`, `storeu`, `storel`), which need no alignment. (Not `storeh_pd`:
 // its `f64` store must be 8-byte aligned; see `store8`.)
 #![allow(clippy::cast_ptr_alignment)]
 
-use crate::Encoding;
+use crate::rules::Family;
+use crate::tables::WINDOWS1251;
+
+const F: Family = Family::SingleByte(&WINDOWS1251);
 
 /// Encodes `text`; `None` if a character is unencodable or `dst` too short.
 #[inline]
@@ -91,7 +93,7 @@ pub(crate) fn encode(text: &str, dst: &mut [u8]) -> Option<usize> {
             return unsafe { avx2::encode(text, dst) };
         }
     }
-    crate::codec::encode_into(Encoding::Windows1251, text, dst).ok()
+    crate::engine::encode_into(F, text, dst).ok()
 }
 
 /// Decodes to UTF-8; `None` if `dst` is too short.
@@ -105,13 +107,13 @@ pub(crate) fn decode(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
             return unsafe { avx2::decode(bytes, dst) };
         }
     }
-    crate::codec::decode_into(Encoding::Windows1251, bytes, dst).ok()
+    crate::engine::decode_into(F, bytes, dst).ok()
 }
 
 /// The AVX2 kernels, their tables and their scalar steps.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use crate::windows1251_table::{DECODE_UTF8, ENCODE_TWO_BYTE, ENCODE_U2000};
+    use crate::tables::WINDOWS1251;
     use core::arch::x86_64::{
         __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8,
         _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
@@ -124,9 +126,9 @@ mod avx2 {
     // ---------------------------------------------------------------------------
     // Tables, all computed at compile time from the generated ones.
 
-    /// The index of U+0080 + `i` in `ENCODE_TWO_BYTE` is `i`.
+    /// The byte of U+0080..=U+07FF `cp`, 0 if none.
     const fn two_byte(cp: u32) -> u8 {
-        ENCODE_TWO_BYTE[(cp - 0x80) as usize]
+        WINDOWS1251.two_byte(0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8)
     }
 
     // The vector encoder's arithmetic: U+0410 + k is byte 0xC0 + k (k < 64).
@@ -196,7 +198,7 @@ mod avx2 {
             } else {
                 0x0200_0000 | (0x80 + k - 48) << 8 | 0xD1
             };
-            assert!(DECODE_UTF8[0xC0 + k as usize] == want);
+            assert!(WINDOWS1251.utf8[0xC0 + k as usize] == want);
             k += 1;
         }
     };
@@ -242,20 +244,9 @@ mod avx2 {
     fn encode_one(b: &[u8], i: usize) -> (u8, usize) {
         let lead = b[i];
         if lead < 0xE0 {
-            let byte = if lead <= 0xD2 {
-                ENCODE_TWO_BYTE[(usize::from(lead - 0xC2) << 6) | usize::from(b[i + 1] & 0x3F)]
-            } else {
-                0
-            };
-            (byte, 2)
+            (WINDOWS1251.two_byte(lead, b[i + 1]), 2)
         } else if lead < 0xF0 {
-            let b1 = b[i + 1];
-            let byte = if lead == 0xE2 && b1 <= 0x84 {
-                ENCODE_U2000[(usize::from(b1 & 0x3F) << 6) | usize::from(b[i + 2] & 0x3F)]
-            } else {
-                0
-            };
-            (byte, 3)
+            (WINDOWS1251.three_byte(lead, b[i + 1], b[i + 2]), 3)
         } else {
             (0, 4)
         }
@@ -282,7 +273,7 @@ mod avx2 {
     /// it does not fit.
     #[inline]
     fn decode_one(byte: u8, dst: &mut [u8], at: usize) -> Option<usize> {
-        let v = DECODE_UTF8[usize::from(byte)];
+        let v = WINDOWS1251.utf8[usize::from(byte)];
         let len = (v >> 24) as usize;
         if let Some(out) = dst.get_mut(at..at + 4) {
             // One 4-byte store; the bytes past `len` are overwritten later or
@@ -671,10 +662,10 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
+    use super::F;
     use super::{decode, encode};
     use crate::simd::test_support::{assert_avx2, Rng};
-    use crate::windows1251::decode_byte;
-    use crate::Encoding;
+    use crate::tables::WINDOWS1251;
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
@@ -683,7 +674,7 @@ mod tests {
     /// the needed one (or the text's length) + 40.
     fn check_encode(text: &str) {
         let mut big = vec![0u8; text.len() + 64];
-        let want = crate::codec::encode_into(Encoding::Windows1251, text, &mut big);
+        let want = crate::engine::encode_into(F, text, &mut big);
         let top = match want {
             Ok(n) => n,
             Err(_) => text.len(),
@@ -692,7 +683,7 @@ mod tests {
             let mut a = vec![0xAAu8; len];
             let mut b = vec![0x55u8; len];
             let got = encode(text, &mut a);
-            let want = crate::codec::encode_into(Encoding::Windows1251, text, &mut b);
+            let want = crate::engine::encode_into(F, text, &mut b);
             match (got, want) {
                 (Some(n), Ok(m)) => {
                     assert_eq!(n, m, "{text:?} into {len}");
@@ -708,12 +699,12 @@ mod tests {
     /// the needed one + 40.
     fn check_decode(bytes: &[u8]) {
         let mut big = vec![0u8; bytes.len() * 3 + 64];
-        let need = crate::codec::decode_into(Encoding::Windows1251, bytes, &mut big).unwrap();
+        let need = crate::engine::decode_into(F, bytes, &mut big).unwrap();
         for len in 0..=need + 40 {
             let mut a = vec![0xAAu8; len];
             let mut b = vec![0x55u8; len];
             let got = decode(bytes, &mut a);
-            let want = crate::codec::decode_into(Encoding::Windows1251, bytes, &mut b);
+            let want = crate::engine::decode_into(F, bytes, &mut b);
             match (got, want) {
                 (Some(n), Ok(m)) => {
                     assert_eq!(n, m, "{bytes:x?} into {len}");
@@ -727,7 +718,9 @@ mod tests {
 
     /// Every character Windows-1251 has.
     fn encodable() -> Vec<char> {
-        (0..=255u8).map(decode_byte).collect()
+        (0..=255u8)
+            .filter_map(|b| WINDOWS1251.decode_byte(b))
+            .collect()
     }
 
     /// A sample of characters it does not have, of each UTF-8 length, next
@@ -735,7 +728,7 @@ mod tests {
     fn unencodable() -> Vec<char> {
         let mut v: Vec<char> = (0x80..=0xFFu32)
             .filter_map(char::from_u32)
-            .filter(|c| crate::windows1251::encode_char(*c).is_none())
+            .filter(|c| WINDOWS1251.encode_char(*c).is_none())
             .collect();
         for cp in [
             0x100, 0x3FF, 0x400, 0x40D, 0x450, 0x45D, 0x460, 0x47F, 0x480, 0x48F, 0x492, 0x4BF,
@@ -774,7 +767,7 @@ mod tests {
                         let mut a = vec![0u8; text.len()];
                         let mut b = vec![0u8; text.len()];
                         let got = encode(&text, &mut a);
-                        let want = crate::codec::encode_into(Encoding::Windows1251, &text, &mut b);
+                        let want = crate::engine::encode_into(F, &text, &mut b);
                         assert_eq!(got, want.ok(), "{text:?}");
                         if let Some(n) = got {
                             assert_eq!(a[..n], b[..n], "{text:?}");
@@ -832,7 +825,7 @@ mod tests {
                         let mut a = vec![0u8; bytes.len() * 3];
                         let mut b = vec![0u8; bytes.len() * 3];
                         let got = decode(&bytes, &mut a);
-                        let want = crate::codec::decode_into(Encoding::Windows1251, &bytes, &mut b);
+                        let want = crate::engine::decode_into(F, &bytes, &mut b);
                         assert_eq!(got, want.ok(), "{bytes:x?}");
                         let n = got.unwrap();
                         assert_eq!(a[..n], b[..n], "{bytes:x?}");

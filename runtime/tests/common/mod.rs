@@ -275,9 +275,9 @@ pub(crate) fn modules() -> [Module; 6] {
 }
 
 /// What a peer says `text` encodes to in `enc`: std for UTF-8 and UTF-16,
-/// the `cesu8` crate for MUTF-8 and CESU-8, `encoding_rs` (without
-/// replacement) for Windows-1251. `Err((offset, ch))` for the first character
-/// the peer cannot encode.
+/// the `cesu8` crate for MUTF-8 and CESU-8, and for a code page
+/// [`peer_byte_of`]. `Err((offset, ch))` for the first character the peer
+/// cannot encode.
 pub(crate) fn peer_encode(
     enc: litenc_runtime::Encoding,
     text: &str,
@@ -290,7 +290,96 @@ pub(crate) fn peer_encode(
         Encoding::Mutf8 => Ok(cesu8::to_java_cesu8(text).into_owned()),
         Encoding::Cesu8 => Ok(cesu8::to_cesu8(text).into_owned()),
         Encoding::Windows1251 => encoding_rs_1251(text),
+        enc if enc.is_single_byte() => text
+            .char_indices()
+            .map(|(i, ch)| peer_byte_of(enc, ch).ok_or((i, ch)))
+            .collect(),
         other => panic!("no peer for {other:?}"),
+    }
+}
+
+/// The peer of a single-byte encoding that is not litenc: `encoding_rs` for
+/// the WHATWG ones, the `oem_cp` crate for the DOS pages, std for strict
+/// ASCII (`u8::is_ascii`) and ISO-8859-1 (`char::from(u8)`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SingleBytePeer {
+    EncodingRs(&'static encoding_rs::Encoding),
+    OemCp(u16),
+    Ascii,
+    Latin1,
+}
+
+/// The peer of `enc`, a single-byte encoding.
+pub(crate) fn single_byte_peer(enc: litenc_runtime::Encoding) -> SingleBytePeer {
+    use litenc_runtime::Encoding;
+    match enc {
+        Encoding::Ascii => SingleBytePeer::Ascii,
+        Encoding::Latin1 => SingleBytePeer::Latin1,
+        _ => {
+            if let Some(peer) = encoding_rs::Encoding::for_label(enc.name().as_bytes()) {
+                assert_eq!(peer.name(), enc.name(), "encoding_rs has another name");
+                return SingleBytePeer::EncodingRs(peer);
+            }
+            let page = enc
+                .name()
+                .strip_prefix("IBM")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no peer for {enc:?}"));
+            SingleBytePeer::OemCp(page)
+        }
+    }
+}
+
+/// What the peer decodes byte `b` of `enc` to: `None` if undefined.
+pub(crate) fn peer_char_of(enc: litenc_runtime::Encoding, b: u8) -> Option<char> {
+    match single_byte_peer(enc) {
+        SingleBytePeer::EncodingRs(peer) => {
+            let input = [b];
+            let (text, had_errors) = peer.decode_without_bom_handling(&input);
+            (!had_errors).then(|| text.chars().next().expect("one character"))
+        }
+        SingleBytePeer::OemCp(page) => {
+            if b < 0x80 {
+                return Some(char::from(b));
+            }
+            match oem_cp::code_table::DECODING_TABLE_CP_MAP.get(&page) {
+                Some(oem_cp::code_table_type::TableType::Complete(t)) => {
+                    Some(t[usize::from(b - 0x80)])
+                }
+                Some(oem_cp::code_table_type::TableType::Incomplete(t)) => t[usize::from(b - 0x80)],
+                None => panic!("oem_cp has no CP{page}"),
+            }
+        }
+        SingleBytePeer::Ascii => b.is_ascii().then_some(char::from(b)),
+        SingleBytePeer::Latin1 => Some(char::from(b)),
+    }
+}
+
+/// What the peer encodes `ch` to in `enc`: `None` if it cannot.
+pub(crate) fn peer_byte_of(enc: litenc_runtime::Encoding, ch: char) -> Option<u8> {
+    match single_byte_peer(enc) {
+        SingleBytePeer::EncodingRs(peer) => {
+            let mut encoder = peer.new_encoder();
+            let mut out = [0u8; 8];
+            let (result, _, written) = encoder.encode_from_utf8_without_replacement(
+                ch.encode_utf8(&mut [0; 4]),
+                &mut out,
+                true,
+            );
+            (result == encoding_rs::EncoderResult::InputEmpty).then(|| {
+                assert_eq!(written, 1);
+                out[0]
+            })
+        }
+        SingleBytePeer::OemCp(page) => {
+            if ch.is_ascii() {
+                return u8::try_from(ch).ok();
+            }
+            let table = oem_cp::code_table::ENCODING_TABLE_CP_MAP.get(&page)?;
+            table.get(&ch).copied()
+        }
+        SingleBytePeer::Ascii => ch.is_ascii().then_some(ch as u8),
+        SingleBytePeer::Latin1 => u8::try_from(ch).ok(),
     }
 }
 

@@ -1,0 +1,204 @@
+//! The reference loops: the simplest correct codec, one character at a time
+//! through the rules of `crate::rules`, in two passes (check and count, then
+//! write). The fast paths of the engine and the SIMD kernels must agree with
+//! them (`runtime/tests/fast_paths.rs` compares them through the hidden
+//! `litenc_runtime::__reference`), and the const evaluator runs them for
+//! `encode_array` and `const_encode!`, where they are the faster choice.
+
+use crate::error::{DecodeError, EncodeError};
+use crate::limits;
+use crate::rules::{self, utf16::NATIVE, Family};
+use crate::scalar::{self, Step};
+
+use super::step_error;
+
+/// The reference of [`Encoding::encoded_len`](crate::Encoding::encoded_len).
+pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        let k = rules::char_len(f, cp);
+        if k == 0 {
+            return Err(EncodeError::Unencodable {
+                encoding: f.encoding(),
+                offset: i,
+                ch: scalar::to_char(cp),
+            });
+        }
+        // Cannot overflow: no encoding writes more than twice the UTF-8
+        // length, and a `str` is at most `isize::MAX` bytes long (checked
+        // at compile time in `limits`).
+        n += k;
+        i += len;
+    }
+    Ok(n)
+}
+
+/// The reference of [`Encoding::encode_into`](crate::Encoding::encode_into).
+pub(crate) const fn encode_into(
+    f: Family,
+    text: &str,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    let needed = match encoded_len(f, text) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    Ok(fill_chars(f, text, out))
+}
+
+/// The fill pass of [`encode_into`]: `out` must hold the output.
+pub(crate) const fn fill_chars(f: Family, text: &str, out: &mut [u8]) -> usize {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut at = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        at = rules::write_char(f, cp, out, at);
+        i += len;
+    }
+    at
+}
+
+/// The reference of [`Encoding::decoded_len`](crate::Encoding::decoded_len).
+pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < bytes.len() {
+        match rules::step(f, bytes, i) {
+            Step::Char { cp, len } => {
+                // Saturates rather than wraps: a code page may triple its
+                // input, which a 32-bit `usize` may not hold.
+                n = limits::add_len(n, scalar::utf8_len(cp));
+                i += len;
+            }
+            step => return Err(step_error(f.encoding(), step, i)),
+        }
+    }
+    Ok(n)
+}
+
+/// The reference of [`Encoding::decode_into`](crate::Encoding::decode_into).
+pub(crate) const fn decode_into(
+    f: Family,
+    bytes: &[u8],
+    out: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let needed = match decoded_len(f, bytes) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(DecodeError::output_too_small(
+            f.encoding(),
+            bytes.len(),
+            needed,
+            out.len(),
+        ));
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < bytes.len() {
+        if let Step::Char { cp, len } = rules::step(f, bytes, i) {
+            at = scalar::write_utf8(out, at, cp);
+            i += len;
+        } else {
+            // Unreachable: the length pass accepted every sequence.
+            break;
+        }
+    }
+    Ok(at)
+}
+
+/// The reference of [`utf16::units_len`](crate::utf16::units_len).
+pub(crate) const fn units_len(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut n = 0;
+    while i < b.len() {
+        // A 4-byte UTF-8 sequence is a surrogate pair, anything else one unit.
+        let lead = b[i];
+        if lead < 0x80 {
+            i += 1;
+            n += 1;
+        } else if lead < 0xE0 {
+            i += 2;
+            n += 1;
+        } else if lead < 0xF0 {
+            i += 3;
+            n += 1;
+        } else {
+            i += 4;
+            n += 2;
+        }
+    }
+    n
+}
+
+/// The reference of [`utf16::encode_units_into`](crate::utf16::encode_units_into).
+pub(crate) const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
+    let needed = units_len(text);
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut at = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        at = rules::utf16::write_char_units(out, at, cp);
+        i += len;
+    }
+    Ok(at)
+}
+
+/// The reference of [`utf16::decoded_units_len`](crate::utf16::decoded_units_len).
+pub(crate) const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < units.len() {
+        match rules::utf16::step_units(units, i) {
+            Step::Char { cp, len } => {
+                n += scalar::utf8_len(cp);
+                i += len;
+            }
+            step => return Err(step_error(NATIVE, step, i).in_code_units()),
+        }
+    }
+    Ok(n)
+}
+
+/// The reference of [`utf16::decode_units_into`](crate::utf16::decode_units_into).
+pub(crate) const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
+    let needed = match decoded_units_len(units) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(
+            DecodeError::output_too_small(NATIVE, units.len(), needed, out.len()).in_code_units(),
+        );
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < units.len() {
+        if let Step::Char { cp, len } = rules::utf16::step_units(units, i) {
+            at = scalar::write_utf8(out, at, cp);
+            i += len;
+        } else {
+            break;
+        }
+    }
+    Ok(at)
+}

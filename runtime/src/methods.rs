@@ -1,0 +1,168 @@
+//! The codec operations of [`Encoding`], for an encoding chosen at run time:
+//! each forwards to the engine (or the `alloc` helpers) with the encoding's
+//! family. Calling these links every code page's tables into the program;
+//! the per-encoding modules link only their own.
+
+use crate::encoding::Encoding;
+use crate::engine;
+use crate::error::{DecodeError, EncodeError};
+
+impl Encoding {
+    /// The most UTF-8 bytes one input byte of this encoding decodes to, so
+    /// that `input.len() * max_utf8_bytes_per_byte()` always suffices for
+    /// [`decode_into`](Self::decode_into), without calling
+    /// [`decoded_len`](Self::decoded_len):
+    ///
+    /// | encoding | bound | reached by |
+    /// |---|---|---|
+    /// | UTF-8, MUTF-8, CESU-8, strict ASCII | 1 | ASCII (`C0 80` and surrogate pairs shrink) |
+    /// | UTF-16LE, UTF-16BE | 2 (1.5 rounded up) | U+0800..U+FFFF: 2 bytes to 3 |
+    /// | a code page whose characters are all below U+0800 (ISO-8859-1 to -10, -13, KOI8-R, IBM866, ...) | 2 | any byte above `0x7F` |
+    /// | a code page with a character from U+0800 up (`€`, `…`, box drawing, Thai: windows-125x, CP437, ...) | 3 | such a byte |
+    ///
+    /// For [`utf16::decode_units_into`](crate::utf16::decode_units_into) the
+    /// bound is 3 bytes per `u16` unit. For a code page that defines every
+    /// byte, a buffer this large also lets decoding skip the length pass.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let bytes = [0x88, 0x41];
+    /// let enc = Encoding::Windows1251;
+    /// let mut buf = vec![0u8; bytes.len() * enc.max_utf8_bytes_per_byte()];
+    /// let n = enc.decode_into(&bytes, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "€A".as_bytes());
+    /// ```
+    #[must_use]
+    pub const fn max_utf8_bytes_per_byte(self) -> usize {
+        self.family().max_utf8_bytes_per_byte()
+    }
+
+    /// The number of bytes `text` takes in this encoding.
+    ///
+    /// # Errors
+    /// [`EncodeError::Unencodable`] for the first character the encoding
+    /// cannot hold (only the single-byte encodings have such characters).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Mutf8.encoded_len("a\0😀"), Ok(9));
+    /// assert!(Encoding::Windows1251.encoded_len("😀").is_err());
+    /// ```
+    pub const fn encoded_len(self, text: &str) -> Result<usize, EncodeError> {
+        engine::encoded_len(self.family(), text)
+    }
+
+    /// Encodes `text` into `out`, returning the number of bytes written.
+    ///
+    /// # Errors
+    /// [`EncodeError::Unencodable`] as for [`encoded_len`](Self::encoded_len);
+    /// [`EncodeError::OutputTooSmall`] if `out` is shorter than that length.
+    /// After an error `out` is as it was.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// let mut buf = [0u8; 8];
+    /// let n = Encoding::Utf16Be.encode_into("Ж", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], [0x04, 0x16]);
+    /// ```
+    pub const fn encode_into(self, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+        engine::encode_into(self.family(), text, out)
+    }
+
+    /// Checks that `bytes` is well formed in this encoding.
+    ///
+    /// # Errors
+    /// A [`DecodeError`] with the position of the first ill-formed sequence.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert!(Encoding::Cesu8.validate(b"\xED\xA0\xBD\xED\xB8\x80").is_ok());
+    /// let err = Encoding::Cesu8.validate(b"\xC0\x80").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.error_len()), (0, Some(1)));
+    /// ```
+    pub const fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        engine::validate(self.family(), bytes)
+    }
+
+    /// The number of UTF-8 bytes `bytes` decodes to.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// // 0x88 is U+20AC, three bytes of UTF-8.
+    /// assert_eq!(Encoding::Windows1251.decoded_len(b"\x88"), Ok(3));
+    /// ```
+    pub const fn decoded_len(self, bytes: &[u8]) -> Result<usize, DecodeError> {
+        engine::decoded_len(self.family(), bytes)
+    }
+
+    /// Decodes `bytes` into `out` as UTF-8, returning the number of bytes
+    /// written; `core::str::from_utf8(&out[..n])` always succeeds.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate), and
+    /// [`DecodeErrorKind::OutputTooSmall`](crate::DecodeErrorKind::OutputTooSmall)
+    /// for well-formed input that does not fit.
+    ///
+    /// ```
+    /// use litenc_runtime::{DecodeErrorKind, Encoding};
+    /// let mut buf = [0u8; 2];
+    /// let err = Encoding::Utf16Le.decode_into(b"\x16\x04\x16\x04", &mut buf).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::OutputTooSmall { needed: 4, available: 2 });
+    /// ```
+    pub const fn decode_into(self, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
+        engine::decode_into(self.family(), bytes, out)
+    }
+
+    /// Encodes `text` into a new vector.
+    ///
+    /// # Errors
+    /// As [`encoded_len`](Self::encoded_len).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Windows1251.encode("Да").unwrap(), [0xC4, 0xE0]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn encode(self, text: &str) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+        crate::owned::encode(self.family(), text)
+    }
+
+    /// Decodes `bytes` into a new string.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    /// assert_eq!(Encoding::Mutf8.decode(b"a\xC0\x80").unwrap(), "a\0");
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode(self, bytes: &[u8]) -> Result<alloc::string::String, DecodeError> {
+        crate::owned::decode(self.family(), bytes)
+    }
+
+    /// Decodes `bytes`, replacing each ill-formed part with U+FFFD; borrows
+    /// `bytes` when they are already the UTF-8 of the result.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use litenc_runtime::Encoding;
+    /// assert!(matches!(Encoding::Windows1251.decode_lossy(b"plain ASCII"), Cow::Borrowed(_)));
+    /// assert_eq!(Encoding::Utf16Le.decode_lossy(b"a\x00\x00\xDC"), "a\u{FFFD}");
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn decode_lossy(self, bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
+        crate::owned::decode_lossy(self.family(), bytes)
+    }
+}
+
+impl core::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,145 @@
+//! The single-byte encodings litenc speaks: one line each. Adding a code
+//! page is one index file under `data/` and one line here; then
+//! `cargo run -p xtask -- gen-tables` writes its table, its `Encoding`
+//! variant, its module and its labels.
+
+/// Where a page's table and labels come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source {
+    /// A WHATWG single-byte encoding: the index `data/whatwg/index-<file>.txt`,
+    /// the name and labels from `data/whatwg/encodings.json`.
+    Whatwg {
+        /// The standard's name, e.g. `"KOI8-R"`.
+        name: &'static str,
+        /// The index file's stem, e.g. `"koi8-r"`.
+        index: &'static str,
+    },
+    /// A DOS/OEM page: `data/dos/index-<index>.txt`, written by
+    /// `scripts/dos_indexes.py` from Python's codecs.
+    Dos {
+        /// The name, e.g. `"IBM437"`.
+        name: &'static str,
+        /// The index file's stem, e.g. `"cp437"`.
+        index: &'static str,
+        /// The labels Python accepts for it (its codec name and aliases).
+        labels: &'static [&'static str],
+    },
+    /// Strict 7-bit US-ASCII: every byte above `0x7F` undefined.
+    Ascii {
+        /// The name.
+        name: &'static str,
+        /// The labels.
+        labels: &'static [&'static str],
+    },
+    /// True ISO/IEC 8859-1: byte `b` is U+00`b`, `0x80..=0x9F` the C1 controls.
+    Latin1 {
+        /// The name.
+        name: &'static str,
+        /// The labels.
+        labels: &'static [&'static str],
+    },
+}
+
+/// One single-byte encoding.
+#[derive(Clone, Copy, Debug)]
+pub struct Page {
+    /// The `Encoding` variant, e.g. `"Koi8R"`.
+    pub variant: &'static str,
+    /// The module, e.g. `"koi8_r"`; the table's static is its upper case.
+    pub module: &'static str,
+    /// The table and labels.
+    pub source: Source,
+    /// Who uses it, for the docs and the compile error's help.
+    pub about: &'static str,
+    /// A text it holds, for the module's example.
+    pub sample: &'static str,
+}
+
+const fn whatwg(
+    variant: &'static str,
+    module: &'static str,
+    name: &'static str,
+    index: &'static str,
+    about: &'static str,
+    sample: &'static str,
+) -> Page {
+    Page {
+        variant,
+        module,
+        source: Source::Whatwg { name, index },
+        about,
+        sample,
+    }
+}
+
+const fn dos(
+    variant: &'static str,
+    module: &'static str,
+    name: &'static str,
+    index: &'static str,
+    labels: &'static [&'static str],
+    about: &'static str,
+    sample: &'static str,
+) -> Page {
+    Page {
+        variant,
+        module,
+        source: Source::Dos {
+            name,
+            index,
+            labels,
+        },
+        about,
+        sample,
+    }
+}
+
+/// Every single-byte encoding, in the order of `Encoding`: the WHATWG ones
+/// in the standard's order, then the DOS pages, then the two strict ones.
+#[rustfmt::skip]
+pub const PAGES: &[Page] = &[
+    whatwg("Ibm866", "ibm866", "IBM866", "ibm866", "DOS Cyrillic (Russian), also the CP866 of receipt printers", "Привет, мир"),
+    whatwg("Iso8859_2", "iso8859_2", "ISO-8859-2", "iso-8859-2", "Latin-2: Central European (Polish, Czech, Slovak, Hungarian, ...)", "Zażółć gęślą jaźń"),
+    whatwg("Iso8859_3", "iso8859_3", "ISO-8859-3", "iso-8859-3", "Latin-3: South European (Maltese, Esperanto)", "Ĉu vi parolas Esperanton? Ħ"),
+    whatwg("Iso8859_4", "iso8859_4", "ISO-8859-4", "iso-8859-4", "Latin-4: North European (Baltic, Greenlandic, Sámi)", "Lietuvių kalba, Ķekava"),
+    whatwg("Iso8859_5", "iso8859_5", "ISO-8859-5", "iso-8859-5", "Latin/Cyrillic", "Привет, мир"),
+    whatwg("Iso8859_6", "iso8859_6", "ISO-8859-6", "iso-8859-6", "Latin/Arabic", "مرحبا بالعالم"),
+    whatwg("Iso8859_7", "iso8859_7", "ISO-8859-7", "iso-8859-7", "Latin/Greek", "Καλημέρα κόσμε"),
+    whatwg("Iso8859_8", "iso8859_8", "ISO-8859-8", "iso-8859-8", "Latin/Hebrew, visual order", "שלום עולם"),
+    whatwg("Iso8859_8I", "iso8859_8_i", "ISO-8859-8-I", "iso-8859-8", "Latin/Hebrew, logical order (the same bytes as ISO-8859-8)", "שלום עולם"),
+    whatwg("Iso8859_10", "iso8859_10", "ISO-8859-10", "iso-8859-10", "Latin-6: Nordic", "Þórshöfn, Sámi"),
+    whatwg("Iso8859_13", "iso8859_13", "ISO-8859-13", "iso-8859-13", "Latin-7: Baltic Rim", "Ąžuolas, Rīga"),
+    whatwg("Iso8859_14", "iso8859_14", "ISO-8859-14", "iso-8859-14", "Latin-8: Celtic", "Cymraeg: ŵ ŷ"),
+    whatwg("Iso8859_15", "iso8859_15", "ISO-8859-15", "iso-8859-15", "Latin-9: Western European with the euro sign", "Œuvre à 5 €"),
+    whatwg("Iso8859_16", "iso8859_16", "ISO-8859-16", "iso-8859-16", "Latin-10: South-Eastern European (Romanian, ...)", "Știință și artă"),
+    whatwg("Koi8R", "koi8_r", "KOI8-R", "koi8-r", "Russian Cyrillic of Unix, e-mail and radio", "Привет, мир"),
+    whatwg("Koi8U", "koi8_u", "KOI8-U", "koi8-u", "Ukrainian and Russian Cyrillic (KOI8-RU)", "Привіт, світе! Ґанок"),
+    whatwg("Macintosh", "macintosh", "macintosh", "macintosh", "Mac OS Roman: Western European text of classic Mac OS", "Crème brûlée ™"),
+    whatwg("Windows874", "windows874", "windows-874", "windows-874", "Thai (Windows, also TIS-620 and ISO-8859-11)", "สวัสดีชาวโลก"),
+    whatwg("Windows1250", "windows1250", "windows-1250", "windows-1250", "Windows Central European", "Příliš žluťoučký kůň"),
+    whatwg("Windows1251", "windows1251", "windows-1251", "windows-1251", "Windows Cyrillic", "Привет, мир! €"),
+    whatwg("Windows1252", "windows1252", "windows-1252", "windows-1252", "Windows Western European (what WHATWG also calls ASCII and ISO-8859-1)", "Déjà vu – naïve café €"),
+    whatwg("Windows1253", "windows1253", "windows-1253", "windows-1253", "Windows Greek", "Καλημέρα κόσμε"),
+    whatwg("Windows1254", "windows1254", "windows-1254", "windows-1254", "Windows Turkish (also ISO-8859-9)", "Günaydın, İstanbul"),
+    whatwg("Windows1255", "windows1255", "windows-1255", "windows-1255", "Windows Hebrew", "שלום עולם"),
+    whatwg("Windows1256", "windows1256", "windows-1256", "windows-1256", "Windows Arabic", "مرحبا بالعالم"),
+    whatwg("Windows1257", "windows1257", "windows-1257", "windows-1257", "Windows Baltic", "Ąžuolas, Rīga"),
+    whatwg("Windows1258", "windows1258", "windows-1258", "windows-1258", "Windows Vietnamese (tone marks as combining characters)", "Xin chào, 100 ₫"),
+    whatwg("XMacCyrillic", "x_mac_cyrillic", "x-mac-cyrillic", "x-mac-cyrillic", "Mac OS Cyrillic", "Привет, мир"),
+    dos("Ibm437", "ibm437", "IBM437", "cp437", &["437", "cp437", "cspc8codepage437", "ibm437"], "the original IBM PC: US English, box drawing (also ESC/POS printers)", "Grüße ░▒▓ ½"),
+    dos("Ibm737", "ibm737", "IBM737", "cp737", &["737", "cp737", "ibm737"], "DOS Greek", "Καλημέρα κόσμε"),
+    dos("Ibm775", "ibm775", "IBM775", "cp775", &["775", "cp775", "cspc775baltic", "ibm775"], "DOS Baltic Rim", "Ąžuolas, Rīga"),
+    dos("Ibm850", "ibm850", "IBM850", "cp850", &["850", "cp850", "cspc850multilingual", "ibm850"], "DOS Western European (Latin-1)", "Déjà vu, Ærø"),
+    dos("Ibm852", "ibm852", "IBM852", "cp852", &["852", "cp852", "cspcp852", "ibm852"], "DOS Central European (Latin-2)", "Zażółć gęślą jaźń"),
+    dos("Ibm855", "ibm855", "IBM855", "cp855", &["855", "cp855", "csibm855", "ibm855"], "DOS Cyrillic (Serbian, Macedonian, Bulgarian, Russian)", "Привет, мир"),
+    dos("Ibm857", "ibm857", "IBM857", "cp857", &["857", "cp857", "csibm857", "ibm857"], "DOS Turkish", "Günaydın, İstanbul"),
+    dos("Ibm858", "ibm858", "IBM858", "cp858", &["858", "cp858", "csibm858", "ibm858"], "DOS Western European with the euro sign", "Déjà vu, 5 €"),
+    dos("Ibm860", "ibm860", "IBM860", "cp860", &["860", "cp860", "csibm860", "ibm860"], "DOS Portuguese", "Olá, coração"),
+    dos("Ibm861", "ibm861", "IBM861", "cp861", &["861", "cp861", "cp_is", "csibm861", "ibm861"], "DOS Icelandic", "Þórshöfn"),
+    dos("Ibm862", "ibm862", "IBM862", "cp862", &["862", "cp862", "cspc862latinhebrew", "ibm862"], "DOS Hebrew", "שלום עולם"),
+    dos("Ibm863", "ibm863", "IBM863", "cp863", &["863", "cp863", "csibm863", "ibm863"], "DOS Canadian French", "Ça va, où êtes-vous?"),
+    dos("Ibm865", "ibm865", "IBM865", "cp865", &["865", "cp865", "csibm865", "ibm865"], "DOS Nordic (Danish, Norwegian)", "Blåbærsyltetøy"),
+    dos("Ibm869", "ibm869", "IBM869", "cp869", &["869", "cp869", "cp_gr", "csibm869", "ibm869"], "DOS Modern Greek", "Καλημέρα κόσμε"),
+    Page { variant: "Ascii", module: "ascii", source: Source::Ascii { name: "ascii-7bit", labels: &["7bit", "ascii-7bit"] }, about: "strict 7-bit US-ASCII: bytes above 0x7F are errors (WHATWG's `ascii` and `us-ascii` labels mean windows-1252)", sample: "plain ASCII" },
+    Page { variant: "Latin1", module: "latin1", source: Source::Latin1 { name: "iso-8859-1-c1", labels: &["iso-8859-1-c1", "latin1-c1"] }, about: "true ISO/IEC 8859-1: byte N is U+00N, 0x80..=0x9F the C1 controls (WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252)", sample: "Grüße, señor" },
+];
