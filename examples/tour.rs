@@ -1,10 +1,12 @@
 //! A tour of litenc: `cargo run --example tour`.
 //!
 //! Encodes a few real phrases in every encoding, prints the bytes, decodes
-//! them back and says whether the round trip gave the same text.
+//! them back and says whether the round trip gave the same text; shows the
+//! legacy code pages, a classic mojibake and its repair, the errors, and
+//! the run-time twins.
 
 use core::ffi::CStr;
-use litenc::{const_encode, encode, mutf8, utf16, utf8, windows1251, Encoding};
+use litenc::{const_encode, encode, latin1, mutf8, utf16, utf8, windows1251, Encoding};
 
 /// Phrases a real program sends out: Russian, Chinese, emoji, and text with
 /// a NUL, which C strings cannot hold but Java's modified UTF-8 can.
@@ -33,6 +35,9 @@ fn compile_time_literals() {
     const BY_LABEL: [u8; 6] = encode!("UTF-16BE", "Да!");
     #[litenc::encoded("cp1251")]
     static MENU: [u8; _] = "Файл"; // the attribute fills in the length
+    const RADIO: [u8; 11] = encode!("koi8-r", "Приём: 73!", nul); // a KOI8-R display
+    #[litenc::encoded("cp437")]
+    static RECEIPT: [u8; _] = "╔═ Grüße ═╗"; // an ESC/POS printer's box
 
     println!("1. Compile time, from literals (utf16!, windows1251!, mutf8!, ...):\n");
     println!("   utf16!(.., nul)       {:04X?}", &WIDE[..4]);
@@ -41,6 +46,8 @@ fn compile_time_literals() {
     println!("   utf8!(.., bom)        {}", hex(&UTF8_BOM));
     println!("   encode!(\"UTF-16BE\")   {}", hex(&BY_LABEL));
     println!("   #[encoded(\"cp1251\")]  {}", hex(&MENU));
+    println!("   encode!(\"koi8-r\")     {}", hex(&RADIO));
+    println!("   #[encoded(\"cp437\")]   {}", hex(&RECEIPT));
     // The same bytes the run-time codec gives:
     assert_eq!(litenc::windows1251::encode("Файл").unwrap(), MENU);
     println!();
@@ -74,52 +81,42 @@ fn main() {
 
     compile_time_consts();
 
-    println!("\n3. Run time, every encoding (encode, then decode back):\n");
+    println!("\n3. Run time, the Unicode encodings (encode, then decode back):\n");
     for (what, text) in PHRASES {
         println!("   {what}: {text:?}");
-        for enc in Encoding::ALL {
-            match enc.encode(text) {
-                Ok(bytes) => {
-                    let back = enc.decode(&bytes);
-                    let verdict = match &back {
-                        Ok(s) if s == text => "round trip ok".to_string(),
-                        Ok(s) => format!("round trip CHANGED the text: {s:?}"),
-                        Err(e) => format!("decode failed: {e}"),
-                    };
-                    println!(
-                        "     {:<13} {:>3} bytes  {:<72} {verdict}",
-                        enc.name(),
-                        bytes.len(),
-                        hex(&bytes)
-                    );
-                }
-                Err(e) => println!("     {:<13} {e}", enc.name()),
-            }
+        for &enc in Encoding::ALL.iter().filter(|e| !e.is_single_byte()) {
+            show(enc, text);
         }
         println!();
     }
 
-    println!("4. Bad input gets an exact error, and lossy decoding keeps the rest:\n");
-    let cases: [(Encoding, &[u8]); 4] = [
+    code_pages();
+
+    mojibake();
+
+    println!("6. Bad input gets an exact error, and lossy decoding keeps the rest:\n");
+    let cases: [(Encoding, &[u8]); 6] = [
         (Encoding::Utf8, b"caf\xC3\xA9 \xE0\x80 ok"),
         (Encoding::Mutf8, b"raw \x00 nul"),
         (Encoding::Cesu8, b"lone \xED\xB8\x80 low surrogate"),
         (Encoding::Utf16Le, b"o\x00k\x00\x00\xD8"),
+        (Encoding::Iso8859_7, b"\xC1\xE8\xDE\xED\xE1 \xFF"), // 0xFF is undefined
+        (Encoding::Ascii, b"na\xEFve"),
     ];
     for (enc, bytes) in cases {
         let err = enc
             .validate(bytes)
             .expect_err("these inputs are ill-formed");
-        println!("   {:<9} {}", enc.name(), hex(bytes));
+        println!("   {:<10} {}", enc.name(), hex(bytes));
         println!(
-            "             error: {err} (valid_up_to {}, error_len {:?})",
+            "              error: {err} (valid_up_to {}, error_len {:?})",
             err.valid_up_to(),
             err.error_len()
         );
-        println!("             lossy: {:?}", enc.decode_lossy(bytes));
+        println!("              lossy: {:?}", enc.decode_lossy(bytes));
     }
 
-    println!("\n5. Java strings may hold unpaired surrogates; MUTF-8 keeps them:\n");
+    println!("\n7. Java strings may hold unpaired surrogates; MUTF-8 keeps them:\n");
     let java_string: [u16; 4] = [0x0041, 0xD800, 0x0000, 0xDE00];
     let bytes = mutf8::encode_units(&java_string);
     let back = mutf8::decode_units(&bytes).expect("our own output decodes");
@@ -140,13 +137,84 @@ fn main() {
     run_time_twins();
 }
 
+/// One line of the tour: `text` encoded in `enc`, and whether it comes back.
+fn show(enc: Encoding, text: &str) {
+    match enc.encode(text) {
+        Ok(bytes) => {
+            let back = enc.decode(&bytes);
+            let verdict = match &back {
+                Ok(s) if s == text => "round trip ok".to_string(),
+                Ok(s) => format!("round trip CHANGED the text: {s:?}"),
+                Err(e) => format!("decode failed: {e}"),
+            };
+            println!(
+                "     {:<14} {:>3} bytes  {:<72} {verdict}",
+                enc.name(),
+                bytes.len(),
+                hex(&bytes)
+            );
+        }
+        Err(e) => println!("     {:<14} {e}", enc.name()),
+    }
+}
+
+/// Section 4: the legacy code pages, each phrase in every page that holds it.
+fn code_pages() {
+    println!("4. The legacy code pages: each phrase in every page that holds all of it:\n");
+    let phrases = [
+        ("Russian", "Съешь ещё этих мягких булок"),
+        ("Greek", "Καλημέρα, κόσμε"),
+        ("Polish", "Zażółć gęślą jaźń"),
+        ("German", "Grüße aus Köln"),
+        ("box drawing", "┌─┐ ░▒▓ └─┘"),
+        ("Thai", "สวัสดี"),
+    ];
+    for (what, text) in phrases {
+        let pages: Vec<Encoding> = Encoding::ALL
+            .iter()
+            .copied()
+            .filter(|e| e.is_single_byte() && e.encode(text).is_ok())
+            .collect();
+        println!("   {what}: {text:?} ({} pages)", pages.len());
+        for enc in pages {
+            show(enc, text);
+        }
+        println!();
+    }
+}
+
+/// Section 5: "Hello мир" written in windows-1251 and read as ISO-8859-1,
+/// and the way back.
+fn mojibake() {
+    println!("5. Mojibake and its repair:\n");
+    let sent = windows1251::encode("Hello мир").expect("windows-1251 has it");
+    // Every byte is a character in ISO-8859-1, so the wrong reading succeeds.
+    let garbled = latin1::decode(&sent).expect("ISO-8859-1 defines every byte");
+    println!("   \"Hello мир\" in windows-1251:     {}", hex(&sent));
+    println!("   those bytes read as ISO-8859-1:   {garbled:?}");
+    // And it loses nothing: encode back as ISO-8859-1, decode as windows-1251.
+    let bytes = latin1::encode(&garbled).expect("it came from ISO-8859-1");
+    let repaired = windows1251::decode(&bytes).expect("windows-1251 defines every byte");
+    println!("   back through ISO-8859-1, read as windows-1251: {repaired:?}");
+    assert_eq!(garbled, "Hello ìèð");
+    assert_eq!(repaired, "Hello мир");
+    // WHATWG's "iso-8859-1" label (windows-1252, as browsers read it) garbles
+    // these bytes the same way.
+    let web = Encoding::for_label("iso-8859-1").expect("a WHATWG label");
+    assert_eq!(web.decode(&sent).as_deref(), Ok("Hello ìèð"));
+    println!(
+        "   (the WHATWG label \"iso-8859-1\" means {}, which reads these bytes the same)\n",
+        web.name()
+    );
+}
+
 /// The `const fn`s against their run-time twins in `litenc::fast`, on a
 /// text big enough to time.
 fn run_time_twins() {
     use std::time::Instant;
 
     println!(
-        "\n6. At run time, `litenc::fast` gives the same answers faster (kernels here: {}):\n",
+        "\n8. At run time, `litenc::fast` gives the same answers faster (kernels here: {}):\n",
         litenc::fast::implementation()
     );
     let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 中文 😀 ".repeat(4_000);

@@ -1,6 +1,8 @@
 //! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 (native
-//! units, LE and BE bytes), Java's modified UTF-8, CESU-8 and Windows-1251,
-//! as `const fn`, with no dependencies and no `std`.
+//! units, LE and BE bytes), Java's modified UTF-8, CESU-8 and 44 single-byte
+//! code pages (every one of the WHATWG Encoding Standard, the DOS pages,
+//! strict ASCII and true ISO-8859-1), as `const fn`, with no dependencies
+//! and no `std`.
 //!
 //! The compile-time macros of `litenc` encode by calling this crate, so a
 //! literal encoded at compile time and the same text encoded at run time give
@@ -9,7 +11,9 @@
 //! # The API
 //!
 //! Each encoding is a module ([`utf8`], [`utf16le`], [`utf16be`], [`mutf8`],
-//! [`cesu8`], [`windows1251`]) with the same `const fn`s:
+//! [`cesu8`], and one per code page: [`koi8_r`], [`windows1251`],
+//! [`windows1252`], [`iso8859_2`], [`ibm437`], [`ibm866`], ... (the list is
+//! [`Encoding`]'s)) with the same `const fn`s:
 //!
 //! | function | does |
 //! |---|---|
@@ -20,9 +24,12 @@
 //! | `decoded_len(&[u8]) -> Result<usize, DecodeError>` | UTF-8 bytes the input decodes to |
 //! | `decode_into(&[u8], &mut [u8]) -> Result<usize, DecodeError>` | decode to UTF-8 into a buffer |
 //!
-//! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`. The
-//! same operations are methods of [`Encoding`], for an encoding chosen at run
-//! time ([`Encoding::for_label`]). [`utf16`] works on native `u16` code
+//! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`; a
+//! code page's module also has `decode_byte` and `encode_char`. The same
+//! operations are methods of [`Encoding`], for an encoding chosen at run
+//! time ([`Encoding::for_label`]). A program that uses one code page through
+//! its own module links only that page's tables (about 2 KB); one that uses
+//! [`Encoding`]'s methods links them all. [`utf16`] works on native `u16` code
 //! units, and [`mutf8`] also on code units with unpaired surrogates, as Java
 //! strings have them.
 //!
@@ -60,8 +67,12 @@
 //!   surrogates, 4-byte forms and every other overlong are ill-formed.
 //!   [`mutf8::decode_units_into`] accepts unpaired surrogates, as Java does.
 //! - **CESU-8**: as MUTF-8, but U+0000 is `00`, and `C0 80` is ill-formed.
-//! - **Windows-1251**: the WHATWG index, so every byte decodes (`0x98` to
-//!   U+0098) and only its 256 characters encode.
+//! - **Code pages**: bytes `00..=7F` are ASCII; the others map through the
+//!   page's table: the WHATWG index for the WHATWG encodings (so Windows-1251
+//!   `0x98` is U+0098, and windows-1252 `0x81` is U+0081), Python's codec for
+//!   the DOS pages. A byte the table leaves undefined (ISO-8859-3 `0xA5`,
+//!   windows-1253 `0xAA`, every byte above `0x7F` in strict ASCII, ...) is an
+//!   error of one byte; only the page's characters encode.
 //!
 //! Errors say where: [`DecodeError::valid_up_to`] and
 //! [`DecodeError::error_len`] mean what they mean on
@@ -97,7 +108,10 @@
 //! | UTF-16 high surrogate, then a unit that is no low surrogate | 2-byte error, then the unit on its own | as litenc | stops at the same byte | one 4-byte error; lossy: 1 U+FFFD, the unit is lost | as litenc |
 //! | A leading byte-order mark | kept as U+FEFF | kept (`utf-8`, `utf-16-le`, `utf-16-be`) | kept (`UTF-16LE`, `UTF-16BE`) | kept | `TextDecoder` drops it unless `ignoreBOM` |
 //!
-//! Everything else compared agrees exactly, error positions included:
+//! Where Python, glibc and Java map a code page otherwise (undefined bytes
+//! WHATWG maps to C1 controls, a few vendor variants), `CONFORMANCE.md` lists
+//! every byte and character. Everything else compared agrees exactly, error
+//! positions included:
 //! UTF-8 with Python and std (and Java outside surrogates), UTF-16 with
 //! Python, glibc and Java (an odd trailing byte is truncated input for
 //! litenc, Python and glibc, a malformed last byte for Java, and one U+FFFD
