@@ -3,8 +3,10 @@
 //! has its text only at run time.
 //!
 //! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), Java's
-//! modified UTF-8 (MUTF-8), CESU-8, and Windows-1251 per the WHATWG Encoding
-//! Standard. Everything of [`litenc_runtime`] is re-exported here: the
+//! modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte code pages: every one
+//! of the WHATWG Encoding Standard (Windows-1251, KOI8-R, ISO-8859-x, ...),
+//! the DOS pages (CP437, CP850, CP866, ...), strict 7-bit ASCII and true
+//! ISO-8859-1. Everything of [`litenc_runtime`] is re-exported here: the
 //! per-encoding modules, [`Encoding`], the errors and [`const_encode!`].
 //!
 //! ```
@@ -51,7 +53,7 @@
 //! |---|---|
 //! | [`utf8!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`], [`windows1251!`] / [`cp1251!`] | `[u8; N]` |
 //! | [`utf16!`] | `[u16; N]`, native code units |
-//! | [`encode!`]`("label", ...)` | `[u8; N]` in the encoding [`Encoding::for_label`] finds |
+//! | [`encode!`]`("label", ...)` | `[u8; N]` in the encoding [`Encoding::for_label`] finds: any of them, code pages included |
 //! | [`include_encoded!`]`("label", "file")` | a UTF-8 file, encoded; the build depends on the file |
 //! | [`#[encoded("label")]`](macro@encoded) | on a `const`/`static` of type `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]` or `&CStr` |
 //!
@@ -80,7 +82,7 @@
 //!   `const` string at compile time.
 
 #![no_std]
-// `deny`, not `forbid`: issue 3's one exception, `__private::utf16`, turns
+// `deny`, not `forbid`: the one exception, `__private::utf16`, turns
 // the bytes of a literal into `[u16; N]` for `utf16!` and is the only
 // `unsafe` of the crate (documented and tested there).
 #![deny(unsafe_code)]
@@ -100,10 +102,11 @@ pub use litenc_runtime::*;
 /// - `cstr`: give a `&'static CStr` instead (for the byte encodings);
 /// - `bom`: prepend the byte-order mark (UTF-8 and UTF-16 only).
 ///
-/// The other encodings have a macro each, with the same input and options:
-/// [`utf16!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`],
-/// [`windows1251!`] (alias [`cp1251!`]); [`encode!`] takes a label. For a
-/// `const` name or other expression, use [`const_encode!`] instead.
+/// The other Unicode encodings have a macro each, with the same input and
+/// options: [`utf16!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`];
+/// so has Windows-1251 ([`windows1251!`], alias [`cp1251!`]). [`encode!`]
+/// takes a label, and reaches every encoding, each code page included. For
+/// a `const` name or other expression, use [`const_encode!`] instead.
 ///
 /// ```
 /// use core::ffi::CStr;
@@ -209,9 +212,15 @@ pub use litenc_macros::cesu8;
 ///
 /// ```compile_fail
 /// // error: windows-1251 cannot encode this character of the text:
-/// //          'ä' (U+00E4) at character 1: "B[ä]r"
+/// //          'ä' (U+00E4) at character index 1: "B[ä]r"
+/// //        = help: windows-1251 (Windows Cyrillic) holds only its 256
+/// //          characters: replace these, or choose an encoding that holds
+/// //          all of Unicode, e.g. `utf8!`
 /// const BAD: [u8; 3] = litenc::windows1251!("Bär");
 /// ```
+///
+/// The other code pages have no macro of their own: name them to
+/// [`encode!`], e.g. `encode!("koi8-r", ...)`.
 #[cfg(feature = "macros")]
 #[doc(inline)]
 pub use litenc_macros::windows1251;
@@ -228,15 +237,26 @@ pub use litenc_macros::cp1251;
 /// String literals encoded in the encoding a label names, as `[u8; N]` (or
 /// `&'static CStr` with `cstr`): `encode!("label", text..., options...)`.
 ///
-/// The label is any that [`Encoding::for_label`] knows (`"utf-8"`,
-/// `"cp1251"`, `"UTF-16BE"`, `"java-modified-utf-8"`, ...); note that
-/// `"utf-16"` means little-endian bytes, as WHATWG has it.
+/// Every label works that [`Encoding::for_label`] knows, ASCII
+/// case-insensitive: the Unicode encodings (`"utf-8"`, `"UTF-16BE"`,
+/// `"java-modified-utf-8"`, `"cesu-8"`, ...); every label of the WHATWG
+/// Encoding Standard (`"cp1251"`, `"koi8-r"`, `"iso-8859-7"`, `"greek"`,
+/// `"macintosh"`, `"windows-874"`, ...); the DOS pages (`"cp437"`,
+/// `"ibm850"`, `"866"`, ...); strict 7-bit ASCII (`"ascii-7bit"`) and true
+/// ISO-8859-1 with the C1 controls (`"iso-8859-1-c1"`). The labels mean
+/// what WHATWG says: `"utf-16"` is little-endian bytes, and `"ascii"`,
+/// `"us-ascii"`, `"latin1"` and `"iso-8859-1"` are windows-1252. A
+/// character the encoding lacks is a compile error, as for
+/// [`windows1251!`].
 ///
 /// ```
 /// const A: [u8; 4] = litenc::encode!("UTF-16BE", "hi");
 /// const B: [u8; 3] = litenc::encode!("x-cp1251", "Щи", nul);
+/// // KOI8-R, the Cyrillic of Unix mail; the same bytes as `koi8_r::encode`.
+/// const C: [u8; 6] = litenc::encode!("koi8-r", "Привет");
 /// assert_eq!(A, [0, b'h', 0, b'i']);
 /// assert_eq!(B, [0xD9, 0xE8, 0]);
+/// assert_eq!(C, [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]);
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
@@ -245,11 +265,14 @@ pub use litenc_macros::encode;
 /// A UTF-8 file, encoded at compile time: `include_encoded!("label",
 /// "path", options...)`, with the path relative to the calling source file
 /// as for `include_bytes!`. The build depends on the file: editing it
-/// rebuilds the crate.
+/// rebuilds the crate. The label is any that [`encode!`] takes, code pages
+/// included.
 ///
 /// ```ignore
 /// static HELP_1251: [u8; 1234] = litenc::include_encoded!("cp1251", "help.txt");
 /// static HELP_WIDE: &[u8] = &litenc::include_encoded!("utf-16le", "help.txt", bom);
+/// // For the character set of a receipt printer (ESC/POS, CP437):
+/// static RECEIPT: &[u8] = &litenc::include_encoded!("cp437", "receipt.txt");
 /// ```
 ///
 /// (`ignore`d here only because a doctest has no file beside it; the
@@ -261,19 +284,23 @@ pub use litenc_macros::include_encoded;
 /// Encodes the string literal that initialises a `const` or `static`, and
 /// fills in the length of its type: `#[litenc::encoded("label",
 /// options...)]` on an item of type `[u8; _]`, `[u16; _]` (a UTF-16 label),
-/// `&[u8]`, `&[u16]` or `&CStr`.
+/// `&[u8]`, `&[u16]` or `&CStr`. The label is any that [`encode!`] takes,
+/// code pages included.
 ///
 /// ```
 /// use core::ffi::CStr;
 ///
 /// #[litenc::encoded("windows-1251")]
 /// static MENU: [u8; _] = "Файл";
+/// #[litenc::encoded("cp437", nul)]
+/// static FRAME: [u8; _] = "╔═╗"; // box drawing of the IBM PC
 /// #[litenc::encoded("utf-16", nul)]
 /// const WIDE: [u16; _] = "Edit";
 /// #[litenc::encoded("mutf-8")]
 /// const SIG: &CStr = "(Ljava/lang/String;)V";
 ///
 /// assert_eq!(MENU, [0xD4, 0xE0, 0xE9, 0xEB]);
+/// assert_eq!(FRAME, [0xC9, 0xCD, 0xBB, 0]);
 /// assert_eq!(WIDE, [0x45, 0x64, 0x69, 0x74, 0]);
 /// assert_eq!(SIG.to_bytes(), b"(Ljava/lang/String;)V");
 /// ```

@@ -1,8 +1,10 @@
-//! Issue 3, equivalence: every macro and option gives exactly the bytes the
-//! runtime functions give for the same text, over 100+ varied literals (all
+//! Equivalence: every macro and option gives exactly the bytes the runtime
+//! functions give for the same text, over 100+ varied literals (all
 //! scripts, emoji, NUL, U+FFFF, U+10FFFF, U+0098, raw strings, escapes,
 //! `concat!`, `env!`, `include_str!`), and `include_encoded!` gives the
-//! runtime's bytes for a file.
+//! runtime's bytes for a file. Every single-byte code page, by its name and
+//! another label, gives the runtime's bytes for every character it holds,
+//! which a peer (`encoding_rs`, `oem_cp`, std) decodes back to the text.
 
 #![cfg(all(feature = "macros", feature = "alloc"))]
 
@@ -324,6 +326,19 @@ fn include_encoded_matches_the_runtime() {
         )),
         expected(Encoding::Windows1251, cyrillic, false, true)
     );
+    let greek = include_str!("macros_data/greek.txt");
+    assert_eq!(
+        cstr(litenc::include_encoded!(
+            "iso-8859-7",
+            "macros_data/greek.txt",
+            cstr
+        )),
+        expected(Encoding::Iso8859_7, greek, false, true)
+    );
+    assert_eq!(
+        litenc::include_encoded!("cp737", "macros_data/greek.txt", nul).to_vec(),
+        expected(Encoding::Ibm737, greek, false, true)
+    );
     // An absolute path, as `concat!(env!("CARGO_MANIFEST_DIR"), ...)` gives.
     assert_eq!(
         litenc::include_encoded!(
@@ -365,4 +380,198 @@ fn attribute_matches_the_runtime() {
     assert_eq!(cstr(E), expected(Encoding::Mutf8, "a\0b 😀", false, true));
     assert_eq!(cstr(F), b"utf-8 C\0".to_vec());
     assert_eq!(G.to_vec(), expected(Encoding::Cesu8, "😀", false, false));
+}
+
+/// Every character of every single-byte code page, through every form of
+/// the macros: the runtime's bytes, and text again through a peer.
+///
+/// Each entry is `[Variant, module, "name", "another label", "the page's
+/// characters of 0x80..=0xFF, in byte order"]`; the bytes below 0x80 (but
+/// NUL) are the same text for every page. The list hands itself to
+/// `$callback`, as the runtime's registry does, so that the test that it
+/// covers [`Encoding::ALL`] reads the very same list. (A procedural macro
+/// needs its text written out: the list cannot be made at run time.)
+macro_rules! single_byte_pages {
+    ($callback:ident) => {
+        $callback![
+            [Ibm866, ibm866, "IBM866", "866", "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмноп░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀рстуфхцчшщъыьэюяЁёЄєЇїЎў°∙·√№¤■\u{a0}"],
+            [Iso8859_2, iso8859_2, "ISO-8859-2", "csisolatin2", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}Ą˘Ł¤ĽŚ§¨ŠŞŤŹ\u{ad}ŽŻ°ą˛ł´ľśˇ¸šşťź˝žżŔÁÂĂÄĹĆÇČÉĘËĚÍÎĎĐŃŇÓÔŐÖ×ŘŮÚŰÜÝŢßŕáâăäĺćçčéęëěíîďđńňóôőö÷řůúűüýţ˙"],
+            [Iso8859_3, iso8859_3, "ISO-8859-3", "csisolatin3", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}Ħ˘£¤Ĥ§¨İŞĞĴ\u{ad}Ż°ħ²³´µĥ·¸ışğĵ½żÀÁÂÄĊĈÇÈÉÊËÌÍÎÏÑÒÓÔĠÖ×ĜÙÚÛÜŬŜßàáâäċĉçèéêëìíîïñòóôġö÷ĝùúûüŭŝ˙"],
+            [Iso8859_4, iso8859_4, "ISO-8859-4", "csisolatin4", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}ĄĸŖ¤ĨĻ§¨ŠĒĢŦ\u{ad}Ž¯°ą˛ŗ´ĩļˇ¸šēģŧŊžŋĀÁÂÃÄÅÆĮČÉĘËĖÍÎĪĐŅŌĶÔÕÖ×ØŲÚÛÜŨŪßāáâãäåæįčéęëėíîīđņōķôõö÷øųúûüũū˙"],
+            [Iso8859_5, iso8859_5, "ISO-8859-5", "csisolatincyrillic", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}ЁЂЃЄЅІЇЈЉЊЋЌ\u{ad}ЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюя№ёђѓєѕіїјљњћќ§ўџ"],
+            [Iso8859_6, iso8859_6, "ISO-8859-6", "arabic", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¤،\u{ad}؛؟ءآأؤإئابةتثجحخدذرزسشصضطظعغـفقكلمنهوىي\u{64b}\u{64c}\u{64d}\u{64e}\u{64f}\u{650}\u{651}\u{652}"],
+            [Iso8859_7, iso8859_7, "ISO-8859-7", "csisolatingreek", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}‘’£€₯¦§¨©ͺ«¬\u{ad}―°±²³΄΅Ά·ΈΉΊ»Ό½ΎΏΐΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίΰαβγδεζηθικλμνξοπρςστυφχψωϊϋόύώ"],
+            [Iso8859_8, iso8859_8, "ISO-8859-8", "csiso88598e", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¢£¤¥¦§¨©×«¬\u{ad}®¯°±²³´µ¶·¸¹÷»¼½¾‗אבגדהוזחטיךכלםמןנסעףפץצקרשת\u{200e}\u{200f}"],
+            [Iso8859_8I, iso8859_8_i, "ISO-8859-8-I", "csiso88598i", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¢£¤¥¦§¨©×«¬\u{ad}®¯°±²³´µ¶·¸¹÷»¼½¾‗אבגדהוזחטיךכלםמןנסעףפץצקרשת\u{200e}\u{200f}"],
+            [Iso8859_10, iso8859_10, "ISO-8859-10", "csisolatin6", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}ĄĒĢĪĨĶ§ĻĐŠŦŽ\u{ad}ŪŊ°ąēģīĩķ·ļđšŧž―ūŋĀÁÂÃÄÅÆĮČÉĘËĖÍÎÏÐŅŌÓÔÕÖŨØŲÚÛÜÝÞßāáâãäåæįčéęëėíîïðņōóôõöũøųúûüýþĸ"],
+            [Iso8859_13, iso8859_13, "ISO-8859-13", "iso8859-13", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}”¢£¤„¦§Ø©Ŗ«¬\u{ad}®Æ°±²³“µ¶·ø¹ŗ»¼½¾æĄĮĀĆÄÅĘĒČÉŹĖĢĶĪĻŠŃŅÓŌÕÖ×ŲŁŚŪÜŻŽßąįāćäåęēčéźėģķīļšńņóōõö÷ųłśūüżž’"],
+            [Iso8859_14, iso8859_14, "ISO-8859-14", "iso8859-14", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}Ḃḃ£ĊċḊ§Ẁ©ẂḋỲ\u{ad}®ŸḞḟĠġṀṁ¶ṖẁṗẃṠỳẄẅṡÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏŴÑÒÓÔÕÖṪØÙÚÛÜÝŶßàáâãäåæçèéêëìíîïŵñòóôõöṫøùúûüýŷÿ"],
+            [Iso8859_15, iso8859_15, "ISO-8859-15", "csisolatin9", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¡¢£€¥Š§š©ª«¬\u{ad}®¯°±²³Žµ¶·ž¹º»ŒœŸ¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ"],
+            [Iso8859_16, iso8859_16, "ISO-8859-16", "iso-8859-16", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}ĄąŁ€„Š§š©Ș«Ź\u{ad}źŻ°±ČłŽ”¶·žčș»ŒœŸżÀÁÂĂÄĆÆÇÈÉÊËÌÍÎÏĐŃÒÓÔŐÖŚŰÙÚÛÜĘȚßàáâăäćæçèéêëìíîïđńòóôőöśűùúûüęțÿ"],
+            [Koi8R, koi8_r, "KOI8-R", "cskoi8r", "─│┌┐└┘├┤┬┴┼▀▄█▌▐░▒▓⌠■∙√≈≤≥\u{a0}⌡°²·÷═║╒ё╓╔╕╖╗╘╙╚╛╜╝╞╟╠╡Ё╢╣╤╥╦╧╨╩╪╫╬©юабцдефгхийклмнопярстужвьызшэщчъЮАБЦДЕФГХИЙКЛМНОПЯРСТУЖВЬЫЗШЭЩЧЪ"],
+            [Koi8U, koi8_u, "KOI8-U", "koi8-ru", "─│┌┐└┘├┤┬┴┼▀▄█▌▐░▒▓⌠■∙√≈≤≥\u{a0}⌡°²·÷═║╒ёє╔ії╗╘╙╚╛ґў╞╟╠╡ЁЄ╣ІЇ╦╧╨╩╪ҐЎ©юабцдефгхийклмнопярстужвьызшэщчъЮАБЦДЕФГХИЙКЛМНОПЯРСТУЖВЬЫЗШЭЩЧЪ"],
+            [Macintosh, macintosh, "macintosh", "csmacintosh", "ÄÅÇÉÑÖÜáàâäãåçéèêëíìîïñóòôöõúùûü†°¢£§•¶ß®©™´¨≠ÆØ∞±≤≥¥µ∂∑∏π∫ªºΩæø¿¡¬√ƒ≈∆«»…\u{a0}ÀÃÕŒœ–—“”‘’÷◊ÿŸ⁄€‹›ﬁﬂ‡·‚„‰ÂÊÁËÈÍÎÏÌÓÔ\u{f8ff}ÒÚÛÙıˆ˜¯˘˙˚¸˝˛ˇ"],
+            [Windows874, windows874, "windows-874", "dos-874", "€\u{81}\u{82}\u{83}\u{84}…\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}‘’“”•–—\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮฯะ\u{e31}าำ\u{e34}\u{e35}\u{e36}\u{e37}\u{e38}\u{e39}\u{e3a}฿เแโใไๅๆ\u{e47}\u{e48}\u{e49}\u{e4a}\u{e4b}\u{e4c}\u{e4d}\u{e4e}๏๐๑๒๓๔๕๖๗๘๙๚๛"],
+            [Windows1250, windows1250, "windows-1250", "cp1250", "€\u{81}‚\u{83}„…†‡\u{88}‰Š‹ŚŤŽŹ\u{90}‘’“”•–—\u{98}™š›śťžź\u{a0}ˇ˘Ł¤Ą¦§¨©Ş«¬\u{ad}®Ż°±˛ł´µ¶·¸ąş»Ľ˝ľżŔÁÂĂÄĹĆÇČÉĘËĚÍÎĎĐŃŇÓÔŐÖ×ŘŮÚŰÜÝŢßŕáâăäĺćçčéęëěíîďđńňóôőö÷řůúűüýţ˙"],
+            [Windows1251, windows1251, "windows-1251", "cp1251", "ЂЃ‚ѓ„…†‡€‰Љ‹ЊЌЋЏђ‘’“”•–—\u{98}™љ›њќћџ\u{a0}ЎўЈ¤Ґ¦§Ё©Є«¬\u{ad}®Ї°±Ііґµ¶·ё№є»јЅѕїАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюя"],
+            [Windows1252, windows1252, "windows-1252", "ansi_x3.4-1968", "€\u{81}‚ƒ„…†‡ˆ‰Š‹Œ\u{8d}Ž\u{8f}\u{90}‘’“”•–—˜™š›œ\u{9d}žŸ\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ"],
+            [Windows1253, windows1253, "windows-1253", "cp1253", "€\u{81}‚ƒ„…†‡\u{88}‰\u{8a}‹\u{8c}\u{8d}\u{8e}\u{8f}\u{90}‘’“”•–—\u{98}™\u{9a}›\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}΅Ά£¤¥¦§¨©«¬\u{ad}®―°±²³΄µ¶·ΈΉΊ»Ό½ΎΏΐΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩΪΫάέήίΰαβγδεζηθικλμνξοπρςστυφχψωϊϋόύώ"],
+            [Windows1254, windows1254, "windows-1254", "cp1254", "€\u{81}‚ƒ„…†‡ˆ‰Š‹Œ\u{8d}\u{8e}\u{8f}\u{90}‘’“”•–—˜™š›œ\u{9d}\u{9e}Ÿ\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏĞÑÒÓÔÕÖ×ØÙÚÛÜİŞßàáâãäåæçèéêëìíîïğñòóôõö÷øùúûüışÿ"],
+            [Windows1255, windows1255, "windows-1255", "cp1255", "€\u{81}‚ƒ„…†‡ˆ‰\u{8a}‹\u{8c}\u{8d}\u{8e}\u{8f}\u{90}‘’“”•–—˜™\u{9a}›\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¡¢£₪¥¦§¨©×«¬\u{ad}®¯°±²³´µ¶·¸¹÷»¼½¾¿\u{5b0}\u{5b1}\u{5b2}\u{5b3}\u{5b4}\u{5b5}\u{5b6}\u{5b7}\u{5b8}\u{5b9}\u{5ba}\u{5bb}\u{5bc}\u{5bd}־\u{5bf}׀\u{5c1}\u{5c2}׃װױײ׳״אבגדהוזחטיךכלםמןנסעףפץצקרשת\u{200e}\u{200f}"],
+            [Windows1256, windows1256, "windows-1256", "cp1256", "€پ‚ƒ„…†‡ˆ‰ٹ‹Œچژڈگ‘’“”•–—ک™ڑ›œ\u{200c}\u{200d}ں\u{a0}،¢£¤¥¦§¨©ھ«¬\u{ad}®¯°±²³´µ¶·¸¹؛»¼½¾؟ہءآأؤإئابةتثجحخدذرزسشصض×طظعغـفقكàلâمنهوçèéêëىيîï\u{64b}\u{64c}\u{64d}\u{64e}ô\u{64f}\u{650}÷\u{651}ù\u{652}ûü\u{200e}\u{200f}ے"],
+            [Windows1257, windows1257, "windows-1257", "cp1257", "€\u{81}‚\u{83}„…†‡\u{88}‰\u{8a}‹\u{8c}¨ˇ¸\u{90}‘’“”•–—\u{98}™\u{9a}›\u{9c}¯˛\u{9f}\u{a0}¢£¤¦§Ø©Ŗ«¬\u{ad}®Æ°±²³´µ¶·ø¹ŗ»¼½¾æĄĮĀĆÄÅĘĒČÉŹĖĢĶĪĻŠŃŅÓŌÕÖ×ŲŁŚŪÜŻŽßąįāćäåęēčéźėģķīļšńņóōõö÷ųłśūüżž˙"],
+            [Windows1258, windows1258, "windows-1258", "cp1258", "€\u{81}‚ƒ„…†‡ˆ‰\u{8a}‹Œ\u{8d}\u{8e}\u{8f}\u{90}‘’“”•–—˜™\u{9a}›œ\u{9d}\u{9e}Ÿ\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂĂÄÅÆÇÈÉÊË\u{300}ÍÎÏĐÑ\u{309}ÓÔƠÖ×ØÙÚÛÜƯ\u{303}ßàáâăäåæçèéêë\u{301}íîïđñ\u{323}óôơö÷øùúûüư₫ÿ"],
+            [XMacCyrillic, x_mac_cyrillic, "x-mac-cyrillic", "x-mac-ukrainian", "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ†°Ґ£§•¶І®©™Ђђ≠Ѓѓ∞±≤≥іµґЈЄєЇїЉљЊњјЅ¬√ƒ≈∆«»…\u{a0}ЋћЌќѕ–—“”‘’÷„ЎўЏџ№Ёёяабвгдежзийклмнопрстуфхцчшщъыьэю€"],
+            [Ibm437, ibm437, "IBM437", "437", "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm737, ibm737, "IBM737", "737", "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψ░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀ωάέήϊίόύϋώΆΈΉΊΌΎΏ±≥≤ΪΫ÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm775, ibm775, "IBM775", "775", "ĆüéāäģåćłēŖŗīŹÄÅÉæÆōöĢ¢ŚśÖÜø£Ø×¤ĀĪóŻżź”¦©®¬½¼Ł«»░▒▓│┤ĄČĘĖ╣║╗╝ĮŠ┐└┴┬├─┼ŲŪ╚╔╩╦╠═╬Žąčęėįšųūž┘┌█▄▌▐▀ÓßŌŃõÕµńĶķĻļņĒŅ’\u{ad}±“¾¶§÷„°∙·¹³²■\u{a0}"],
+            [Ibm850, ibm850, "IBM850", "850", "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u{ad}±‗¾¶§÷¸°¨·¹³²■\u{a0}"],
+            [Ibm852, ibm852, "IBM852", "852", "ÇüéâäůćçłëŐőîŹÄĆÉĹĺôöĽľŚśÖÜŤťŁ×čáíóúĄąŽžĘę¬źČş«»░▒▓│┤ÁÂĚŞ╣║╗╝Żż┐└┴┬├─┼Ăă╚╔╩╦╠═╬¤đĐĎËďŇÍÎě┘┌█▄ŢŮ▀ÓßÔŃńňŠšŔÚŕŰýÝţ´\u{ad}˝˛ˇ˘§÷¸°¨˙űŘř■\u{a0}"],
+            [Ibm855, ibm855, "IBM855", "855", "ђЂѓЃёЁєЄѕЅіІїЇјЈљЉњЊћЋќЌўЎџЏюЮъЪаАбБцЦдДеЕфФгГ«»░▒▓│┤хХиИ╣║╗╝йЙ┐└┴┬├─┼кК╚╔╩╦╠═╬¤лЛмМнНоОп┘┌█▄Пя▀ЯрРсСтТуУжЖвВьЬ№\u{ad}ыЫзЗшШэЭщЩчЧ§■\u{a0}"],
+            [Ibm857, ibm857, "IBM857", "857", "ÇüéâäàåçêëèïîıÄÅÉæÆôöòûùİÖÜø£ØŞşáíóúñÑĞğ¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ºªÊËÈÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµ×ÚÛÙìÿ¯´\u{ad}±¾¶§÷¸°¨·¹³²■\u{a0}"],
+            [Ibm858, ibm858, "IBM858", "858", "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈ€ÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u{ad}±‗¾¶§÷¸°¨·¹³²■\u{a0}"],
+            [Ibm860, ibm860, "IBM860", "860", "ÇüéâãàÁçêÊèÍÔìÃÂÉÀÈôõòÚùÌÕÜ¢£Ù₧ÓáíóúñÑªº¿Ò¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm861, ibm861, "IBM861", "861", "ÇüéâäàåçêëèÐðÞÄÅÉæÆôöþûÝýÖÜø£Ø₧ƒáíóúÁÍÓÚ¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm862, ibm862, "IBM862", "862", "אבגדהוזחטיךכלםמןנסעףפץצקרשת¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm863, ibm863, "IBM863", "863", "ÇüéâÂà¶çêëèïî‗À§ÉÈÊôËÏûù¤ÔÜ¢£ÙÛƒ¦´óú¨¸³¯Î⌐¬½¼¾«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm865, ibm865, "IBM865", "865", "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø₧ƒáíóúñÑªº¿⌐¬½¼¡«¤░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}"],
+            [Ibm869, ibm869, "IBM869", "869", "Ά·¬¦‘’Έ―ΉΊΪΌΎΫ©Ώ²³ά£έήίϊΐόύΑΒΓΔΕΖΗ½ΘΙ«»░▒▓│┤ΚΛΜΝ╣║╗╝ΞΟ┐└┴┬├─┼ΠΡ╚╔╩╦╠═╬ΣΤΥΦΧΨΩαβγ┘┌█▄δε▀ζηθικλμνξοπρσςτ΄\u{ad}±υφχ§ψ΅°¨ωϋΰώ■\u{a0}"],
+            [Ascii, ascii, "ascii-7bit", "7bit", ""],
+            [Latin1, latin1, "iso-8859-1-c1", "latin1-c1", "\u{80}\u{81}\u{82}\u{83}\u{84}\u{85}\u{86}\u{87}\u{88}\u{89}\u{8a}\u{8b}\u{8c}\u{8d}\u{8e}\u{8f}\u{90}\u{91}\u{92}\u{93}\u{94}\u{95}\u{96}\u{97}\u{98}\u{99}\u{9a}\u{9b}\u{9c}\u{9d}\u{9e}\u{9f}\u{a0}¡¢£¤¥¦§¨©ª«¬\u{ad}®¯°±²³´µ¶·¸¹º»¼½¾¿ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ"],
+        ]
+    };
+}
+
+/// `encode!(label, <U+0001..=U+007F>, high, options...)`.
+macro_rules! encode_page {
+    ($label:literal, $high:literal $(, $option:ident)?) => {
+        litenc::encode!(
+            $label,
+            "\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0B\x0C\r\x0E\x0F\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1A\x1B\x1C\x1D\x1E\x1F !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7F",
+            $high
+            $(, $option)?
+        )
+    };
+}
+
+/// The checks of [`single_byte_pages!`], one entry at a time; gives the
+/// encodings checked.
+macro_rules! check_pages {
+    ($([$variant:ident, $module:ident, $name:literal, $label:literal, $high:literal]),+ $(,)?) => {{
+        let mut checked = Vec::new();
+        $({
+            #[litenc::encoded($label)]
+            const ARRAY: [u8; _] = $high;
+            #[litenc::encoded($name, nul)]
+            static SLICE: &[u8] = $high;
+            #[litenc::encoded($label)]
+            const C: &CStr = $high;
+
+            let enc = Encoding::$variant;
+            // The module the messages suggest for `const_encode!`.
+            assert_eq!(enc.__module(), stringify!($module));
+            assert_eq!(Encoding::for_label($name), Some(enc), "{}", $name);
+            assert_eq!(Encoding::for_label($label), Some(enc), "{}", $label);
+            let text = format!("{}{}", ascii(), $high);
+            let bytes = litenc::$module::encode(&text).unwrap();
+            let terminated = [&bytes[..], &[0]].concat();
+            assert_eq!(peer_decode(enc, &bytes).as_deref(), Some(&*text), "{} by a peer", $name);
+            // The text is every character of the page: its bytes are every
+            // byte the page defines, in order.
+            let defined: Vec<u8> = (1..=u8::MAX).filter(|&b| enc.validate(&[b]).is_ok()).collect();
+            assert_eq!(bytes, defined, "{} repertoire", $name);
+
+            assert_eq!(encode_page!($name, $high).to_vec(), bytes, "{}", $name);
+            assert_eq!(encode_page!($label, $high, nul).to_vec(), terminated, "{} nul", $label);
+            assert_eq!(cstr(encode_page!($label, $high, cstr)), terminated, "{} cstr", $label);
+
+            let high = litenc::$module::encode($high).unwrap();
+            assert_eq!(ARRAY.to_vec(), high, "#[encoded({})]", $label);
+            assert_eq!(SLICE, [&high[..], &[0]].concat(), "#[encoded({}, nul)]", $name);
+            assert_eq!(cstr(C), [&high[..], &[0]].concat(), "#[encoded({})] &CStr", $label);
+            checked.push(enc);
+        })+
+        checked
+    }};
+}
+
+/// The variants of [`single_byte_pages!`].
+macro_rules! listed_variants {
+    ($([$variant:ident, $($rest:tt)*]),+ $(,)?) => {
+        vec![$(Encoding::$variant),+]
+    };
+}
+
+/// U+0001..=U+007F, the text of the bytes below 0x80 but NUL.
+fn ascii() -> String {
+    (1..=0x7F_u8).map(char::from).collect()
+}
+
+/// `bytes` decoded by a peer of `enc`, a single-byte encoding, or `None` if
+/// the peer finds them ill-formed: `encoding_rs` for the WHATWG encodings,
+/// `oem_cp` for the DOS pages, std for strict ASCII and ISO-8859-1.
+fn peer_decode(enc: Encoding, bytes: &[u8]) -> Option<String> {
+    match enc {
+        Encoding::Ascii => bytes
+            .is_ascii()
+            .then(|| bytes.iter().map(|&b| char::from(b)).collect()),
+        Encoding::Latin1 => Some(bytes.iter().map(|&b| char::from(b)).collect()),
+        _ => {
+            if let Some(peer) = encoding_rs::Encoding::for_label(enc.name().as_bytes()) {
+                assert_eq!(peer.name(), enc.name());
+                return peer
+                    .decode_without_bom_handling_and_without_replacement(bytes)
+                    .map(String::from);
+            }
+            let page: u16 = enc.name().strip_prefix("IBM")?.parse().ok()?;
+            oem_cp::code_table::DECODING_TABLE_CP_MAP
+                .get(&page)?
+                .decode_string_checked(bytes)
+        }
+    }
+}
+
+#[test]
+fn every_single_byte_page_matches_the_runtime() {
+    let checked = single_byte_pages!(check_pages);
+    assert_eq!(checked, single_byte_pages!(listed_variants));
+}
+
+#[test]
+fn the_page_list_covers_every_single_byte_encoding() {
+    let listed = single_byte_pages!(listed_variants);
+    let all: Vec<Encoding> = Encoding::ALL
+        .iter()
+        .copied()
+        .filter(|e| e.is_single_byte())
+        .collect();
+    assert_eq!(listed, all);
+}
+
+#[test]
+fn whatwg_ascii_is_windows_1252() {
+    // WHATWG's `ascii`, `us-ascii`, `latin1` and `iso-8859-1` are
+    // windows-1252: "é" is 0xE9 and "€" 0x80, as browsers read them.
+    const ASCII: [u8; 3] = litenc::encode!("ascii", "é€x");
+    assert_eq!(ASCII, [0xE9, 0x80, b'x']);
+    assert_eq!(litenc::encode!("US-ASCII", "é€x"), ASCII);
+    assert_eq!(litenc::encode!("latin1", "é€x"), ASCII);
+    let peer = encoding_rs::Encoding::for_label(b"ascii").unwrap();
+    assert_eq!(peer, encoding_rs::WINDOWS_1252);
+    assert_eq!(&*peer.encode("é€x").0, &ASCII);
+    // True ISO-8859-1 and strict ASCII under their own labels.
+    assert_eq!(litenc::encode!("iso-8859-1-c1", "é\u{80}"), [0xE9, 0x80]);
+    assert_eq!(litenc::encode!("ascii-7bit", "plain"), *b"plain");
+}
+
+#[test]
+fn const_encode_of_a_code_page() {
+    const NAME: &str = "Привет, мир";
+    const KOI8: [u8; 11] = litenc::const_encode!(koi8_r, NAME);
+    const KOI8_NUL: [u8; 12] = litenc::const_encode!(koi8_r, NAME, nul);
+    assert_eq!(KOI8, litenc::encode!("koi8-r", "Привет, мир"));
+    assert_eq!(KOI8, *b"\xF0\xD2\xC9\xD7\xC5\xD4, \xCD\xC9\xD2");
+    assert_eq!(&*encoding_rs::KOI8_R.encode(NAME).0, &KOI8);
+    assert_eq!(KOI8_NUL[..11], KOI8);
+    assert_eq!(KOI8_NUL[11], 0);
 }

@@ -1,4 +1,4 @@
-//! Issue 3: the compile errors of the macros (and of `const_encode!`), one
+//! The compile errors of the macros (and of `const_encode!`), one
 //! concern per file in `tests/ui/`, each checked against its `.stderr`.
 //!
 //! Regenerate after a deliberate change of wording with

@@ -4,17 +4,20 @@
 //! a character says which one itself: the encoding, the character and its
 //! U+XXXX, its index among the characters of the text, and an excerpt of the
 //! text around it. Each message ends with a `= help:` line saying what to do.
+//!
+//! A leaf of the crate: each function takes what its message needs as plain
+//! values (names, spans, text), so that `parse` and `expand` both use it and
+//! it uses neither.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use litenc_runtime::Encoding;
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
-use syn::parse::ParseStream;
+use proc_macro2::{Ident, Span, TokenStream};
 use syn::LitStr;
 
-use crate::options::NAMES;
-use crate::parse::{Caller, ItemType, Target, Text};
+/// The option words, as the messages list them.
+const NAMES: &str = "`nul`, `cstr` or `bom`";
 
 /// How many offending characters a message lists before it counts the rest.
 const SHOWN: usize = 5;
@@ -73,7 +76,7 @@ pub(crate) fn option_before_text(word: &Ident, macro_name: &str) -> syn::Error {
 pub(crate) fn text_after_options(span: Span) -> syn::Error {
     error(
         span,
-        "expected an option (`nul`, `cstr` or `bom`) here",
+        &format!("expected an option ({NAMES}) here"),
         &format!("the text comes first, then the options; the options are {NAMES}"),
     )
 }
@@ -207,42 +210,39 @@ pub(crate) fn not_a_string(span: Span, macro_name: &str) -> syn::Error {
     )
 }
 
-pub(crate) fn unsupported_macro(name: &str, span: Span, caller: Caller) -> syn::Error {
+/// `name!(...)` in the text of `macro_name`, whose `const_encode!` module
+/// is `module`.
+pub(crate) fn unsupported_macro(
+    name: &str,
+    span: Span,
+    macro_name: &str,
+    module: &str,
+) -> syn::Error {
     error(
         span,
         &format!(
             "{} cannot expand `{name}!`: a procedural macro sees only tokens",
-            bang(caller.macro_name)
+            bang(macro_name)
         ),
         &format!(
             "only `concat!`, `env!` and `include_str!` are evaluated in the text; for any \
-             other `const` &str use `litenc::const_encode!({}, EXPR)`",
-            caller.target.module()
+             other `const` &str use `litenc::const_encode!({module}, EXPR)`"
         ),
     )
 }
 
-pub(crate) fn non_literal(input: ParseStream<'_>, caller: Caller) -> syn::Error {
-    let mut written = TokenStream::new();
-    let mut cursor = input.cursor();
-    while let Some((tree, next)) = cursor.token_tree() {
-        if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ',') {
-            break;
-        }
-        written.extend([tree]);
-        cursor = next;
-    }
-    let written = written.to_string();
+/// `written`, which is not a literal, in the text of `macro_name`, whose
+/// `const_encode!` module is `module`.
+pub(crate) fn non_literal(span: Span, written: &str, macro_name: &str, module: &str) -> syn::Error {
     error(
-        input.span(),
+        span,
         &format!(
             "{} needs literal text, and `{written}` is not a literal",
-            bang(caller.macro_name)
+            bang(macro_name)
         ),
         &format!(
-            "for a `const` &str use `litenc::const_encode!({}, {written})`, which encodes \
-             any `const` expression",
-            caller.target.module()
+            "for a `const` &str use `litenc::const_encode!({module}, {written})`, which encodes \
+             any `const` expression"
         ),
     )
 }
@@ -336,18 +336,13 @@ pub(crate) fn bad_type(ty: &TokenStream) -> syn::Error {
     )
 }
 
-pub(crate) fn units_need_utf16(span: Span, encoding: Encoding, ty: ItemType) -> syn::Error {
-    let ty = if ty == ItemType::UnitArray {
-        "[u16; _]"
-    } else {
-        "&[u16]"
-    };
+/// An item of type `[u16; _]` (`array`) or `&[u16]` with the byte encoding
+/// `name`.
+pub(crate) fn units_need_utf16(span: Span, name: &str, array: bool) -> syn::Error {
+    let ty = if array { "[u16; _]" } else { "&[u16]" };
     error(
         span,
-        &format!(
-            "`{ty}` holds UTF-16 code units, but {} is a byte encoding",
-            encoding.name()
-        ),
+        &format!("`{ty}` holds UTF-16 code units, but {name} is a byte encoding"),
         "use `[u8; _]` or `&[u8]` for its bytes, or a UTF-16 label such as \"utf-16\"",
     )
 }
@@ -368,28 +363,31 @@ pub(crate) fn wrong_length(span: Span, written: &str, actual: usize) -> syn::Err
     )
 }
 
-pub(crate) fn no_bom(span: Span, target: Target) -> syn::Error {
+/// `bom` for `name`, which has none.
+pub(crate) fn no_bom(span: Span, name: &str) -> syn::Error {
     error(
         span,
-        &format!("{} has no byte-order mark", target.name()),
+        &format!("{name} has no byte-order mark"),
         "`bom` is for UTF-8 and UTF-16 only; remove it",
     )
 }
 
-pub(crate) fn cstr_not_bytes(span: Span, target: Target) -> syn::Error {
-    let fix = if target == Target::Units {
-        "use `nul` for a NUL-terminated `[u16; N]`, as wide-string APIs take"
-    } else {
-        "use `nul` for NUL-terminated UTF-16 bytes; `cstr` is for UTF-8, MUTF-8, CESU-8 and \
-         Windows-1251"
-    };
+/// `cstr` for native UTF-16 units (`utf16!`).
+pub(crate) fn cstr_on_units(span: Span) -> syn::Error {
     error(
         span,
-        &format!(
-            "`cstr` needs a byte encoding, and {} has 2-byte units that hold zero bytes",
-            target.name()
-        ),
-        fix,
+        "`cstr` needs a byte encoding, and UTF-16 has 2-byte units that hold zero bytes",
+        "use `nul` for a NUL-terminated `[u16; N]`, as wide-string APIs take",
+    )
+}
+
+/// `cstr` for `name`, a UTF-16 byte order.
+pub(crate) fn cstr_not_bytes(span: Span, name: &str) -> syn::Error {
+    error(
+        span,
+        &format!("`cstr` needs a byte encoding, and {name} has 2-byte units that hold zero bytes"),
+        "use `nul` for NUL-terminated UTF-16 bytes; `cstr` is for the byte encodings: UTF-8, \
+         MUTF-8, CESU-8 and every single-byte code page",
     )
 }
 
@@ -419,14 +417,15 @@ fn excerpt(text: &str, index: usize) -> String {
     out
 }
 
-fn describe(out: &mut String, text: &Text, offenders: &[(usize, char)]) {
+/// One line per offending character of `text` (at most [`SHOWN`]).
+fn describe(out: &mut String, text: &str, offenders: &[(usize, char)]) {
     for &(index, ch) in offenders.iter().take(SHOWN) {
         let _ = write!(
             out,
             "\n  {:?} (U+{:04X}) at character index {index}: {}",
             ch,
             ch as u32,
-            excerpt(&text.value, index)
+            excerpt(text, index)
         );
     }
     if offenders.len() > SHOWN {
@@ -439,50 +438,103 @@ fn describe(out: &mut String, text: &Text, offenders: &[(usize, char)]) {
     }
 }
 
-/// The characters of `text` that the encoding cannot hold, all of them
-/// (`offenders` is not empty), as one error at the first one's literal.
-pub(crate) fn unencodable(text: &Text, target: Target, offenders: &[(usize, char)]) -> syn::Error {
+/// How many characters a single-byte encoding holds: the bytes it defines,
+/// as its decoder accepts them.
+fn repertoire(encoding: Encoding) -> usize {
+    (0..=u8::MAX)
+        .filter(|&byte| encoding.validate(&[byte]).is_ok())
+        .count()
+}
+
+/// The characters of `text` that `encoding`, a single-byte encoding, cannot
+/// hold, all of them (`offenders` is not empty), as one error at `span`, the
+/// literal that holds the first one.
+pub(crate) fn unencodable(
+    text: &str,
+    span: Span,
+    encoding: Encoding,
+    offenders: &[(usize, char)],
+) -> syn::Error {
+    let name = encoding.name();
     let count = offenders.len();
     let mut message = if count == 1 {
-        format!(
-            "{} cannot encode this character of the text:",
-            target.name()
-        )
+        format!("{name} cannot encode this character of the text:")
     } else {
-        format!(
-            "{} cannot encode {count} characters of the text:",
-            target.name()
-        )
+        format!("{name} cannot encode {count} characters of the text:")
     };
     describe(&mut message, text, offenders);
     error(
-        text.span_of(offenders[0].0),
+        span,
         &message,
         &format!(
-            "{} holds only its 256 characters (ASCII, Cyrillic and some punctuation): \
-             replace these, or choose an encoding that holds all of Unicode, e.g. `utf8!`",
-            target.name()
+            "{name} ({}) holds only its {} characters: replace these, or choose an encoding \
+             that holds all of Unicode, e.g. `utf8!`",
+            encoding.__about(),
+            repertoire(encoding)
         ),
     )
 }
 
-/// U+0000 inside text that is to be NUL-terminated.
+/// U+0000 inside `text`, which `option` terminates, in the encoding `name`;
+/// `span` is the literal that holds the first one.
 pub(crate) fn interior_nul(
-    text: &Text,
-    target: Target,
+    text: &str,
+    span: Span,
+    name: &str,
     option: &str,
     offenders: &[(usize, char)],
 ) -> syn::Error {
     let mut message = format!(
-        "interior U+0000 in text that `{option}` terminates: {} writes it as a zero unit, so the \
-         string would end there:",
-        target.name()
+        "interior U+0000 in text that `{option}` terminates: {name} writes it as a zero unit, so \
+         the string would end there:"
     );
     describe(&mut message, text, offenders);
     error(
-        text.span_of(offenders[0].0),
+        span,
         &message,
         "remove the U+0000, or drop the terminator; MUTF-8 (`mutf8!`) writes U+0000 as C0 80 \
          and may hold it",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_page_says_what_it_is_and_what_it_holds() {
+        for &encoding in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {
+            let message = unencodable("a😀", Span::call_site(), encoding, &[(1, '😀')]).to_string();
+            let help = format!(
+                "= help: {} ({}) holds only its {} characters: ",
+                encoding.name(),
+                encoding.__about(),
+                repertoire(encoding)
+            );
+            assert!(message.contains(&help), "{message}");
+            assert!(message.starts_with(&format!(
+                "{} cannot encode this character of the text:\n  '😀' (U+1F600) at character \
+                 index 1: \"a[😀]\"",
+                encoding.name()
+            )));
+        }
+    }
+
+    #[test]
+    fn repertoire_counts_the_defined_bytes() {
+        // Strict ASCII: 0x00..=0x7F. True ISO-8859-1: every byte. ISO-8859-7
+        // leaves 0xAE, 0xD2 and 0xFF undefined (WHATWG's index, and Python's
+        // `iso8859_7` codec).
+        assert_eq!(repertoire(Encoding::Ascii), 128);
+        assert_eq!(repertoire(Encoding::Latin1), 256);
+        assert_eq!(repertoire(Encoding::Iso8859_7), 253);
+        assert_eq!(repertoire(Encoding::Koi8R), 256);
+    }
+
+    #[test]
+    fn cstr_help_names_no_single_page() {
+        let message = cstr_not_bytes(Span::call_site(), "UTF-16LE").to_string();
+        assert!(message.contains("every single-byte code page"), "{message}");
+        assert!(!message.contains("1251"), "{message}");
+    }
 }

@@ -67,7 +67,11 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
         ItemType::UnitArray | ItemType::UnitSlice => {
             let encoding = literal.target.encoding();
             if !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
-                return Err(diagnostics::units_need_utf16(ty_span, encoding, item.ty));
+                return Err(diagnostics::units_need_utf16(
+                    ty_span,
+                    encoding.name(),
+                    item.ty == ItemType::UnitArray,
+                ));
             }
             literal.target = Target::Units;
         }
@@ -156,12 +160,15 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
     let encoding = target.encoding();
     if let Some(bom) = options.bom {
         if encoding.bom().is_none() {
-            return Err(diagnostics::no_bom(bom, target));
+            return Err(diagnostics::no_bom(bom, target.name()));
         }
     }
     if let Some(cstr) = options.cstr {
-        if target == Target::Units || encoding.unit_size() != 1 {
-            return Err(diagnostics::cstr_not_bytes(cstr, target));
+        if target == Target::Units {
+            return Err(diagnostics::cstr_on_units(cstr));
+        }
+        if encoding.unit_size() != 1 {
+            return Err(diagnostics::cstr_not_bytes(cstr, target.name()));
         }
     }
     if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains('\0') {
@@ -177,7 +184,7 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             } else {
                 "nul"
             };
-            return Err(diagnostics::interior_nul(text, target, option, &nuls));
+            return Err(interior_nul(text, target, option, &nuls));
         }
     }
     if target == Target::Units {
@@ -214,7 +221,7 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         // above), and no other character encodes to one.
         return CString::new(bytes).map(Encoded::CStr).map_err(|_| {
             let index = text.value.chars().position(|c| c == '\0').unwrap_or(0);
-            diagnostics::interior_nul(text, target, "cstr", &[(index, '\0')])
+            interior_nul(text, target, "cstr", &[(index, '\0')])
         });
     }
     if options.nul.is_some() {
@@ -251,7 +258,24 @@ fn unencodable(text: &Text, target: Target) -> syn::Error {
             format!("{} cannot encode the text", target.name()),
         );
     }
-    diagnostics::unencodable(text, target, &offenders)
+    diagnostics::unencodable(
+        &text.value,
+        text.span_of(offenders[0].0),
+        encoding,
+        &offenders,
+    )
+}
+
+/// The error for U+0000 in text that `option` terminates (`nuls` is not
+/// empty).
+fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)]) -> syn::Error {
+    diagnostics::interior_nul(
+        &text.value,
+        text.span_of(nuls[0].0),
+        target.name(),
+        option,
+        nuls,
+    )
 }
 
 /// The tokens of the value.

@@ -9,8 +9,15 @@
 //! `const fn` at run time: a literal encoded here and the same text encoded at
 //! run time are the same bytes. The crate is laid out as the stages of one
 //! pipeline: `parse` reads the macro input (text, label, options, files),
-//! `expand` encodes it and writes the tokens, and `diagnostics` words
-//! every error, since on stable Rust a span cannot point inside a literal.
+//! and `expand` encodes it and writes the tokens. Both stand on two leaves
+//! that know nothing else of the crate: `options` (the option words after
+//! the text) and `diagnostics`, which words every error from plain values,
+//! since on stable Rust a span cannot point inside a literal.
+//!
+//! Every encoding of [`litenc_runtime::Encoding`] works, by any of its
+//! labels: the messages take its name, its `const_encode!` module and, for a
+//! single-byte code page, what the page is and how many characters it holds,
+//! from the runtime.
 
 #![forbid(unsafe_code)]
 

@@ -15,7 +15,7 @@ use syn::parse::{ParseStream, Parser};
 use syn::{Lit, LitStr, Token};
 
 use crate::diagnostics;
-use crate::options::Options;
+use crate::options::{Options, Rejected};
 
 /// What the macro produces.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -27,17 +27,12 @@ pub(crate) enum Target {
 }
 
 impl Target {
-    /// The module of `const_encode!` for this target, as the help lines
-    /// suggest it.
+    /// The module of `const_encode!` for this target (`utf16`, `koi8_r`,
+    /// ...), as the help lines suggest it.
     pub(crate) fn module(self) -> &'static str {
         match self {
             Target::Units => "utf16",
-            Target::Bytes(Encoding::Utf8) => "utf8",
-            Target::Bytes(Encoding::Utf16Le) => "utf16le",
-            Target::Bytes(Encoding::Utf16Be) => "utf16be",
-            Target::Bytes(Encoding::Mutf8) => "mutf8",
-            Target::Bytes(Encoding::Cesu8) => "cesu8",
-            Target::Bytes(_) => "windows1251",
+            Target::Bytes(encoding) => encoding.__module(),
         }
     }
 
@@ -231,7 +226,11 @@ fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()
             return Err(diagnostics::text_after_options(input.span()));
         };
         input.step(|cursor| Ok(((), cursor.ident().map_or(*cursor, |(_, next)| next))))?;
-        options.add(&word)?;
+        options.add(&word).map_err(|rejected| match rejected {
+            Rejected::Unknown => diagnostics::unknown_option(&word),
+            Rejected::Twice => diagnostics::duplicate_option(&word),
+            Rejected::NulWithCstr(nul) => diagnostics::nul_with_cstr(nul),
+        })?;
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
         }
@@ -307,10 +306,34 @@ fn text_item(
             "concat" => concat(args, text, tracked, lit),
             "env" => env(args, span, text, lit),
             "include_str" => include_str(args, span, text, tracked, lit),
-            _ => Err(diagnostics::unsupported_macro(&name, span, lit)),
+            _ => Err(diagnostics::unsupported_macro(
+                &name,
+                span,
+                lit.macro_name,
+                lit.target.module(),
+            )),
         };
     }
-    Err(diagnostics::non_literal(input, lit))
+    Err(diagnostics::non_literal(
+        input.span(),
+        &written_argument(input.cursor()),
+        lit.macro_name,
+        lit.target.module(),
+    ))
+}
+
+/// The tokens of the argument at `cursor`, up to the next comma, as the
+/// user wrote them (near enough: as `TokenStream` prints them).
+fn written_argument(mut cursor: Cursor<'_>) -> String {
+    let mut written = TokenStream::new();
+    while let Some((tree, next)) = cursor.token_tree() {
+        if matches!(&tree, TokenTree::Punct(p) if p.as_char() == ',') {
+            break;
+        }
+        written.extend([tree]);
+        cursor = next;
+    }
+    written.to_string()
 }
 
 /// The value of a string literal without escapes, plain or raw and without
