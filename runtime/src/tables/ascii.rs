@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ascii-7bit: strict 7-bit US-ASCII: bytes above 0x7F are errors (WHATWG's `ascii` and `us-ascii` labels mean windows-1252).
+/// ascii-7bit: strict 7-bit US-ASCII, every byte above 0x7F an error; WHATWG's `ascii` and `us-ascii` labels mean windows-1252.
 pub(crate) static ASCII: SingleByte = SingleByte::new(Encoding::Ascii, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM437: the original IBM PC: US English, box drawing (also ESC/POS printers).
+/// IBM437: the original IBM PC: US English and box drawing, also on ESC/POS printers.
 pub(crate) static IBM437: SingleByte = SingleByte::new(Encoding::Ibm437, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

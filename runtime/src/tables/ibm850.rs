@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM850: DOS Western European (Latin-1).
+/// IBM850: DOS Western European, Latin-1.
 pub(crate) static IBM850: SingleByte = SingleByte::new(Encoding::Ibm850, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM852: DOS Central European (Latin-2).
+/// IBM852: DOS Central European, Latin-2.
 pub(crate) static IBM852: SingleByte = SingleByte::new(Encoding::Ibm852, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM855: DOS Cyrillic (Serbian, Macedonian, Bulgarian, Russian).
+/// IBM855: DOS Cyrillic: Serbian, Macedonian, Bulgarian, Russian.
 pub(crate) static IBM855: SingleByte = SingleByte::new(Encoding::Ibm855, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

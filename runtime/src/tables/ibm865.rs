@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM865: DOS Nordic (Danish, Norwegian).
+/// IBM865: DOS Nordic: Danish, Norwegian.
 pub(crate) static IBM865: SingleByte = SingleByte::new(Encoding::Ibm865, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

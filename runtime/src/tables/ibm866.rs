@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// IBM866: DOS Cyrillic (Russian), also the CP866 of receipt printers.
+/// IBM866: DOS Cyrillic for Russian, also the CP866 of receipt printers.
 pub(crate) static IBM866: SingleByte = SingleByte::new(Encoding::Ibm866, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-10: Latin-6: Nordic.
+/// ISO-8859-10: Latin-6, Nordic.
 pub(crate) static ISO8859_10: SingleByte = SingleByte::new(Encoding::Iso8859_10, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-13: Latin-7: Baltic Rim.
+/// ISO-8859-13: Latin-7, Baltic Rim.
 pub(crate) static ISO8859_13: SingleByte = SingleByte::new(Encoding::Iso8859_13, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-14: Latin-8: Celtic.
+/// ISO-8859-14: Latin-8, Celtic.
 pub(crate) static ISO8859_14: SingleByte = SingleByte::new(Encoding::Iso8859_14, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

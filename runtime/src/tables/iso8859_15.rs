@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-15: Latin-9: Western European with the euro sign.
+/// ISO-8859-15: Latin-9, Western European with the euro sign.
 pub(crate) static ISO8859_15: SingleByte = SingleByte::new(Encoding::Iso8859_15, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-16: Latin-10: South-Eastern European (Romanian, ...).
+/// ISO-8859-16: Latin-10, South-Eastern European: Romanian, ....
 pub(crate) static ISO8859_16: SingleByte = SingleByte::new(Encoding::Iso8859_16, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

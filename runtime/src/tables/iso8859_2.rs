@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-2: Latin-2: Central European (Polish, Czech, Slovak, Hungarian, ...).
+/// ISO-8859-2: Latin-2, Central European: Polish, Czech, Slovak, Hungarian, ....
 pub(crate) static ISO8859_2: SingleByte = SingleByte::new(Encoding::Iso8859_2, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

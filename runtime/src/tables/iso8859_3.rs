@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-3: Latin-3: South European (Maltese, Esperanto).
+/// ISO-8859-3: Latin-3, South European: Maltese, Esperanto.
 pub(crate) static ISO8859_3: SingleByte = SingleByte::new(Encoding::Iso8859_3, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

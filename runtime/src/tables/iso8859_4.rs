@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-4: Latin-4: North European (Baltic, Greenlandic, Sámi).
+/// ISO-8859-4: Latin-4, North European: Baltic, Greenlandic, Sámi.
 pub(crate) static ISO8859_4: SingleByte = SingleByte::new(Encoding::Iso8859_4, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// ISO-8859-8-I: Latin/Hebrew, logical order (the same bytes as ISO-8859-8).
+/// ISO-8859-8-I: Latin/Hebrew in logical order, the same bytes as ISO-8859-8.
 pub(crate) static ISO8859_8_I: SingleByte = SingleByte::new(Encoding::Iso8859_8I, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

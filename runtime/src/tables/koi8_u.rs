@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// KOI8-U: Ukrainian and Russian Cyrillic (KOI8-RU).
+/// KOI8-U: Ukrainian and Russian Cyrillic, as KOI8-RU.
 pub(crate) static KOI8_U: SingleByte = SingleByte::new(Encoding::Koi8U, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// iso-8859-1-c1: true ISO/IEC 8859-1: byte N is U+00N, 0x80..=0x9F the C1 controls (WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252).
+/// iso-8859-1-c1: true ISO/IEC 8859-1, byte N being U+00N and 0x80..=0x9F the C1 controls; WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252.
 pub(crate) static LATIN1: SingleByte = SingleByte::new(Encoding::Latin1, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

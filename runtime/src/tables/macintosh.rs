@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// macintosh: Mac OS Roman: Western European text of classic Mac OS.
+/// macintosh: Mac OS Roman, Western European text of classic Mac OS.
 pub(crate) static MACINTOSH: SingleByte = SingleByte::new(Encoding::Macintosh, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

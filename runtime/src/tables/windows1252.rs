@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// windows-1252: Windows Western European (what WHATWG also calls ASCII and ISO-8859-1).
+/// windows-1252: Windows Western European, which WHATWG also calls ASCII and ISO-8859-1.
 pub(crate) static WINDOWS1252: SingleByte =
     SingleByte::new(Encoding::Windows1252, &DECODE, REVERSE);
 

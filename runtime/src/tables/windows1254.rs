@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// windows-1254: Windows Turkish (also ISO-8859-9).
+/// windows-1254: Windows Turkish, also ISO-8859-9.
 pub(crate) static WINDOWS1254: SingleByte =
     SingleByte::new(Encoding::Windows1254, &DECODE, REVERSE);
 

@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// windows-1258: Windows Vietnamese (tone marks as combining characters).
+/// windows-1258: Windows Vietnamese, tone marks as combining characters.
 pub(crate) static WINDOWS1258: SingleByte =
     SingleByte::new(Encoding::Windows1258, &DECODE, REVERSE);
 

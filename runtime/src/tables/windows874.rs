@@ -4,7 +4,7 @@
 use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
-/// windows-874: Thai (Windows, also TIS-620 and ISO-8859-11).
+/// windows-874: Windows Thai, also TIS-620 and ISO-8859-11.
 pub(crate) static WINDOWS874: SingleByte = SingleByte::new(Encoding::Windows874, &DECODE, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
