@@ -11,8 +11,9 @@ fat LTO, one codegen unit, stripped (bench/size/Cargo.toml). Each program is
 also run once on a short text, to check that it does what it says.
 
 With `--symbols`, the programs are built once more without stripping, and
-the bytes of litenc's own functions and tables (from `nm`) are summed per
-module, which shows what a program links that it never runs.
+the bytes of litenc's named functions and statics (from `nm`) are summed
+per module, which shows what a program links that it never runs. Unnamed
+constants (a page's decoding table and reverse map) are not counted.
 """
 
 import collections
@@ -97,7 +98,8 @@ def main():
     if "--symbols" in sys.argv[1:]:
         unstripped = TARGET.with_name(TARGET.name + "-symbols")
         build(unstripped, CARGO_PROFILE_RELEASE_STRIP="false")
-        print("\nlitenc_runtime's own symbols (unstripped build, `nm -S`), bytes per module:\n")
+        print("\nlitenc_runtime's named symbols (unstripped build, `nm -S`; unnamed constants, "
+              "such as a page's decoding table, are not counted), bytes per module:\n")
         for name, *_ in PROGRAMS:
             if name == "none" or name.startswith("encoding_rs"):
                 continue
