@@ -178,8 +178,8 @@ def man_paragraphs(text):
 def man_texts(lang):
     root = MAN / lang
     if not root.is_dir():
-        die(f"{root} is missing: install the {lang} man pages "
-            f"(e.g. the manpages-{lang} package) or skip this corpus")
+        die(f"{root} is missing: this corpus is cut from the {lang} man pages that "
+            f"packages install there (and that no dpkg path-exclude leaves out)")
     seen_files, seen_text, out = set(), set(), []
     for path in sorted(root.rglob("*.gz")):
         real = path.resolve()
@@ -306,9 +306,8 @@ def main():
             if docs is None:
                 root = LOCALE / lang / "LC_MESSAGES"
                 if required:
-                    die(f"{root} is missing or has no message catalog with text "
-                        f"(the translations of installed packages, e.g. locales-all "
-                        f"or the language packs)")
+                    die(f"{root} is missing or has no message catalog with text: this "
+                        f"corpus is cut from the {lang} translations that packages install")
                 print(f"{page}: skipped, no {root}", file=sys.stderr)
                 streams = None
                 break
