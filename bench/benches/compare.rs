@@ -1,4 +1,4 @@
-//! litenc against its peers, in one run (issue 4).
+//! litenc against its peers, in one run.
 //!
 //! Every case is `op/corpus/size`; in each, every implementation does the same
 //! conversion on the same input, and criterion's median is what the report
@@ -7,13 +7,20 @@
 //! comparable whatever the operation's own input is.
 //!
 //! litenc is called through its `_into` functions (no allocation). A peer is
-//! called through the API the issue names; where that allocates (`String::from_utf16`,
+//! called through its usual API; where that allocates (`String::from_utf16`,
 //! `decode_without_bom_handling`, the `cesu8` and `simd_cesu8` functions), the
 //! allocation is part of its time, which matters only at 64 B.
 //!
 //! At 100 KB, `litenc_reference` is litenc's reference engine (the simple
 //! `const` loops the fast paths replace, `litenc_runtime::__reference`), to
 //! show what the fast paths gain.
+//!
+//! The single-byte code pages (`single_byte_decode/<page>/<size>`,
+//! `single_byte_encode/...`) run on real text instead: man pages and message
+//! catalogs of this machine in the page's languages
+//! (`bench/corpora/code_pages.py`), through litenc's `fast` functions into a
+//! buffer and its allocating `<page>::` and `Encoding::` functions, against
+//! encoding_rs and `oem_cp`.
 //!
 //! Filter as with any criterion bench: `cargo bench --bench compare -- utf8_to_utf16/russian`.
 
@@ -417,6 +424,240 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     }
 }
 
+/// The real-text corpus of one code page (`bench/corpora/code_pages.py`), or
+/// `None` for an optional one that this machine has no text for.
+fn code_page_corpus(page: &str, required: bool) -> Option<String> {
+    let path = format!(
+        "{}/corpora/code_pages/{page}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) if !required => {
+            eprintln!("{path}: missing, {page} not measured (no text for it on this machine)");
+            None
+        }
+        Err(e) => {
+            panic!("{path}: {e}; run `python3 bench/corpora/code_pages.py` (bench/report does)")
+        }
+    }
+}
+
+/// A DOS code page of the `oem_cp` crate: its decoding and encoding tables.
+type OemCp = (
+    &'static [char; 128],
+    &'static oem_cp::OEMCPHashMap<char, u8>,
+);
+
+/// The peers of one code page: encoding_rs where WHATWG has the page,
+/// `oem_cp` where it is a DOS page.
+struct Peers {
+    whatwg: Option<&'static encoding_rs::Encoding>,
+    oem: Option<OemCp>,
+}
+
+/// One code page on its real-text corpus, decoding and encoding: litenc's
+/// run-time twins into a worst-case buffer (`litenc`), the allocating
+/// functions of the page's module (`litenc_alloc`) and of [`litenc::Encoding`]
+/// (`litenc_encoding`, with the encoding chosen at run time), against
+/// encoding_rs (`encoding_rs` into a buffer or, decoding, its only API;
+/// `encoding_rs_alloc` allocating) and `oem_cp` (which allocates). Every
+/// function is checked to give the same result before it is timed.
+#[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+fn code_page<D, E, DA, EA>(
+    c: &mut Criterion<CpuTime>,
+    page: &str,
+    size: &str,
+    text: &str,
+    enc: litenc::Encoding,
+    peers: &Peers,
+    (decode_into, encode_into): (D, E),
+    (decode, encode): (DA, EA),
+) where
+    D: Fn(&[u8], &mut [u8]) -> Result<usize, litenc::DecodeError>,
+    E: Fn(&str, &mut [u8]) -> Result<usize, litenc::EncodeError>,
+    DA: Fn(&[u8]) -> Result<String, litenc::DecodeError>,
+    EA: Fn(&str) -> Result<Vec<u8>, litenc::EncodeError>,
+{
+    let bytes = encode(text).unwrap_or_else(|e| {
+        panic!("{page}/{size}: the corpus has a character {page} lacks: {e:?}")
+    });
+    let mut dec_out = vec![0u8; bytes.len() * enc.max_utf8_bytes_per_byte()];
+    let mut enc_out = vec![0u8; text.len() * enc.max_bytes_per_utf8_byte()];
+
+    // Every implementation gives the same answer on this input.
+    let n = decode_into(&bytes, &mut dec_out).unwrap();
+    assert_eq!(&dec_out[..n], text.as_bytes(), "{page}: fast decode");
+    let n = encode_into(text, &mut enc_out).unwrap();
+    assert_eq!(enc_out[..n], bytes, "{page}: fast encode");
+    assert_eq!(decode(&bytes).unwrap(), text, "{page}: decode");
+    assert_eq!(
+        enc.decode(&bytes).unwrap(),
+        text,
+        "{page}: Encoding::decode"
+    );
+    assert_eq!(enc.encode(text).unwrap(), bytes, "{page}: Encoding::encode");
+    if let Some(er) = peers.whatwg {
+        assert_eq!(
+            er.decode_without_bom_handling(&bytes).0,
+            text,
+            "{page}: encoding_rs"
+        );
+        let (out, _, unmappable) = er.encode(text);
+        assert!(!unmappable && out == bytes, "{page}: encoding_rs encode");
+    }
+    if let Some((dec, enc_table)) = peers.oem {
+        assert_eq!(
+            oem_cp::decode_string_complete_table(&bytes, dec),
+            text,
+            "{page}: oem_cp"
+        );
+        assert_eq!(
+            oem_cp::encode_string_checked(text, enc_table).as_deref(),
+            Some(&bytes[..]),
+            "{page}: oem_cp encode"
+        );
+    }
+
+    let mut g = group(c, "single_byte_decode", page, size, text);
+    g.bench_function("litenc", |b| {
+        b.iter(|| decode_into(black_box(&bytes), &mut dec_out).unwrap())
+    });
+    g.bench_function("litenc_alloc", |b| {
+        b.iter(|| decode(black_box(&bytes)).unwrap().len())
+    });
+    g.bench_function("litenc_encoding", |b| {
+        b.iter(|| black_box(enc).decode(black_box(&bytes)).unwrap().len())
+    });
+    if let Some(er) = peers.whatwg {
+        g.bench_function("encoding_rs", |b| {
+            b.iter(|| er.decode_without_bom_handling(black_box(&bytes)).0.len())
+        });
+    }
+    if let Some((dec, _)) = peers.oem {
+        g.bench_function("oem_cp", |b| {
+            b.iter(|| oem_cp::decode_string_complete_table(black_box(&bytes), dec).len())
+        });
+    }
+    g.finish();
+
+    let mut g = group(c, "single_byte_encode", page, size, text);
+    g.bench_function("litenc", |b| {
+        b.iter(|| encode_into(black_box(text), &mut enc_out).unwrap())
+    });
+    g.bench_function("litenc_alloc", |b| {
+        b.iter(|| encode(black_box(text)).unwrap().len())
+    });
+    g.bench_function("litenc_encoding", |b| {
+        b.iter(|| black_box(enc).encode(black_box(text)).unwrap().len())
+    });
+    if let Some(er) = peers.whatwg {
+        g.bench_function("encoding_rs", |b| {
+            b.iter(|| {
+                let mut encoder = er.new_encoder();
+                let (res, _read, written) = encoder.encode_from_utf8_without_replacement(
+                    black_box(text),
+                    &mut enc_out,
+                    true,
+                );
+                assert_eq!(res, encoding_rs::EncoderResult::InputEmpty);
+                written
+            })
+        });
+        g.bench_function("encoding_rs_alloc", |b| {
+            b.iter(|| er.encode(black_box(text)).0.len())
+        });
+    }
+    if let Some((_, enc_table)) = peers.oem {
+        g.bench_function("oem_cp", |b| {
+            b.iter(|| {
+                oem_cp::encode_string_checked(black_box(text), enc_table)
+                    .unwrap()
+                    .len()
+            })
+        });
+    }
+    g.finish();
+}
+
+/// Every code page with a real-text corpus, at every size: `code_page` with
+/// the page's own functions, called directly (not through pointers).
+fn code_pages(c: &mut Criterion<CpuTime>) {
+    macro_rules! page {
+        ($m:ident, $variant:ident, $required:expr, $whatwg:expr, $oem:expr) => {{
+            let peers = Peers {
+                whatwg: $whatwg,
+                oem: $oem,
+            };
+            if let Some(full) = code_page_corpus(stringify!($m), $required) {
+                for (n, size) in SIZES {
+                    code_page(
+                        c,
+                        stringify!($m),
+                        size,
+                        prefix(&full, n),
+                        litenc::Encoding::$variant,
+                        &peers,
+                        (litenc::fast::$m::decode_into, litenc::fast::$m::encode_into),
+                        (litenc::$m::decode, litenc::$m::encode),
+                    );
+                }
+            }
+        }};
+    }
+    use oem_cp::code_table as oem;
+    page!(koi8_r, Koi8R, true, Some(encoding_rs::KOI8_R), None);
+    page!(
+        ibm866,
+        Ibm866,
+        true,
+        Some(encoding_rs::IBM866),
+        Some((&oem::DECODING_TABLE_CP866, &oem::ENCODING_TABLE_CP866))
+    );
+    page!(
+        windows1251,
+        Windows1251,
+        true,
+        Some(encoding_rs::WINDOWS_1251),
+        None
+    );
+    page!(
+        windows1252,
+        Windows1252,
+        true,
+        Some(encoding_rs::WINDOWS_1252),
+        None
+    );
+    page!(
+        ibm437,
+        Ibm437,
+        true,
+        None,
+        Some((&oem::DECODING_TABLE_CP437, &oem::ENCODING_TABLE_CP437))
+    );
+    page!(
+        iso8859_2,
+        Iso8859_2,
+        true,
+        Some(encoding_rs::ISO_8859_2),
+        None
+    );
+    page!(
+        windows1253,
+        Windows1253,
+        true,
+        Some(encoding_rs::WINDOWS_1253),
+        None
+    );
+    page!(
+        windows874,
+        Windows874,
+        false,
+        Some(encoding_rs::WINDOWS_874),
+        None
+    );
+}
+
 fn all(c: &mut Criterion<CpuTime>) {
     for name in CORPORA {
         let full = corpus(name);
@@ -428,6 +669,7 @@ fn all(c: &mut Criterion<CpuTime>) {
             cesu_family(c, name, size, text);
         }
     }
+    code_pages(c);
 }
 
 fn config() -> Criterion<CpuTime> {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile-time cost of encoding literals (issue 4): litenc against its peers.
+"""Compile-time cost of encoding literals: litenc against its peers.
 
     python3 bench/compile-time/run.py            # all cases (a few minutes)
     python3 bench/compile-time/run.py litenc     # cases whose name contains "litenc"

@@ -1,0 +1,9 @@
+//! encoding_rs decoding KOI8-R.
+fn main() {
+    let input = litenc_size::input();
+    let (text, malformed) = encoding_rs::KOI8_R.decode_without_bom_handling(&input);
+    if malformed {
+        litenc_size::fail();
+    }
+    litenc_size::output(&[text.as_bytes()]);
+}
