@@ -9,13 +9,20 @@
 //! ISO-8859-1 (`char::from(u8)`). Agreement must be exact, error offsets and
 //! characters included, except for the differences in [`KNOWN`], each with
 //! its reason; `known_differences_are_exactly_those_found` fails on a
-//! difference missing from the list and on an entry that no longer differs.
-//! `CONFORMANCE.md` shows the same list (checked here too).
+//! difference missing from the list and on an entry that no longer differs,
+//! and unless `CONFORMANCE.md` shows the same list (blocks `text
+//! differences encoding_rs`, `oem_cp` and `std`).
 //!
 //! Inputs are padded with 0 to 63 ASCII bytes, so that every byte and every
 //! character also sits at every place of the fast paths' blocks.
 
 mod common;
+#[allow(
+    unreachable_pub,
+    reason = "shared with the facade's tests, which read the same document"
+)]
+#[path = "../../tests/conformance/differences.rs"]
+mod differences;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -42,16 +49,17 @@ struct Known {
     at: At,
     litenc: Option<u32>,
     peer: Option<u32>,
-    why: &'static str,
+    why: Why,
 }
 
-const fn byte(
-    enc: Encoding,
-    b: u8,
-    litenc: Option<u32>,
-    peer: Option<u32>,
-    why: &'static str,
-) -> Known {
+/// The reason for a difference, and the name `CONFORMANCE.md` gives it.
+#[derive(Clone, Copy, Debug)]
+struct Why {
+    name: &'static str,
+    text: &'static str,
+}
+
+const fn byte(enc: Encoding, b: u8, litenc: Option<u32>, peer: Option<u32>, why: Why) -> Known {
     Known {
         enc,
         at: At::Byte(b),
@@ -61,13 +69,7 @@ const fn byte(
     }
 }
 
-const fn char_(
-    enc: Encoding,
-    ch: char,
-    litenc: Option<u32>,
-    peer: Option<u32>,
-    why: &'static str,
-) -> Known {
+const fn char_(enc: Encoding, ch: char, litenc: Option<u32>, peer: Option<u32>, why: Why) -> Known {
     Known {
         enc,
         at: At::Char(ch),
@@ -100,10 +102,13 @@ const KNOWN: &[Known] = &[
 ];
 
 /// Why IBM869 differs from `oem_cp`.
-const OEM_869_C1: &str = "the nine bytes CP869 has no character for (0x80..=0x85, 0x87, 0x93, \
+const OEM_869_C1: Why = Why {
+    name: "oem-c1",
+    text: "the nine bytes CP869 has no character for (0x80..=0x85, 0x87, 0x93, \
      0x94): oem_cp maps each to the C1 control of the same number, as Windows' converter does; \
      litenc's table is Python's cp869 (from Unicode's MICSFT/PC/CP869.TXT), which leaves them \
-     undefined, so litenc reports a one-byte error and cannot encode those controls";
+     undefined, so litenc reports a one-byte error and cannot encode those controls",
+};
 
 fn known(enc: Encoding, at: At) -> Option<&'static Known> {
     KNOWN.iter().find(|k| k.enc == enc && k.at == at)
@@ -276,6 +281,15 @@ fn code_pages_are_complete() {
     assert_eq!(pages.len(), 44);
 }
 
+/// The name `CONFORMANCE.md` gives the peer of `enc`.
+fn peer_name(enc: Encoding) -> &'static str {
+    match common::single_byte_peer(enc) {
+        common::SingleBytePeer::EncodingRs(_) => "encoding_rs",
+        common::SingleBytePeer::OemCp(_) => "oem_cp",
+        common::SingleBytePeer::Ascii | common::SingleBytePeer::Latin1 => "std",
+    }
+}
+
 fn show(at: At) -> String {
     match at {
         At::Byte(b) => format!("byte {b:#04X}"),
@@ -360,7 +374,44 @@ fn known_differences_are_exactly_those_found() {
         missing.join("\n")
     );
     // Each reason is stated once per kind of difference, not left empty.
-    assert!(KNOWN.iter().all(|k| k.why.len() > 20));
+    assert!(KNOWN.iter().all(|k| k.why.text.len() > 20));
+
+    // CONFORMANCE.md lists the same, per peer.
+    let doc = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../CONFORMANCE.md");
+    for peer in ["encoding_rs", "oem_cp", "std"] {
+        let listed: std::collections::BTreeSet<differences::Difference> = KNOWN
+            .iter()
+            .filter(|k| peer_name(k.enc) == peer)
+            .map(|k| {
+                let (dir, item) = match k.at {
+                    At::Byte(b) => {
+                        let side =
+                            |c: Option<u32>| c.map(|c| char::from_u32(c).unwrap().to_string());
+                        let (ours, theirs) = (side(k.litenc), side(k.peer));
+                        (
+                            "decode",
+                            differences::decode_item(b, ours.as_deref(), theirs.as_deref()),
+                        )
+                    }
+                    At::Char(c) => {
+                        let side = |b: Option<u32>| b.map(|b| vec![u8::try_from(b).unwrap()]);
+                        let (ours, theirs) = (side(k.litenc), side(k.peer));
+                        (
+                            "encode",
+                            differences::encode_item(c, ours.as_deref(), theirs.as_deref()),
+                        )
+                    }
+                };
+                (
+                    k.enc.name().to_owned(),
+                    dir.to_owned(),
+                    k.why.name.to_owned(),
+                    item,
+                )
+            })
+            .collect();
+        differences::check(&doc, peer, &["decode", "encode"], &listed);
+    }
 }
 
 // ---- decoding: every byte, behind every padding ----------------------------
