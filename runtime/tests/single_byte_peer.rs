@@ -573,7 +573,7 @@ fn every_byte_decodes_as_the_peer_says() {
             &all_lossy,
         );
     }
-    println!("{checked} padded single-byte inputs decoded, 14 functions each");
+    println!("{checked} padded single-byte inputs decoded, 16 functions each");
 }
 
 // ---- encoding: every scalar value, behind every padding ---------------------
