@@ -8,6 +8,9 @@
 //!   and on malformed input;
 //! - the `CESU-8` charset against [`cesu8`];
 //! - the `windows-1251` charset against [`windows1251`];
+//! - every single-byte charset Java has that litenc has too (41 of the 44
+//!   code pages; not ISO-8859-10 and ISO-8859-14), all 256 bytes and every
+//!   scalar value, against the `Encoding` methods;
 //! - the `UTF-8`, `UTF-16LE` and `UTF-16BE` charsets against litenc's, to
 //!   check what the crate docs say about Java there.
 //!
@@ -16,8 +19,12 @@
 //! outputs. The JDK is a requirement of these tests: without `javac` they
 //! fail, saying what to install.
 
+#[path = "conformance/differences.rs"]
+mod differences;
 #[path = "conformance/gen.rs"]
 mod gen;
+#[path = "conformance/single_byte.rs"]
+mod sb;
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -914,4 +921,286 @@ fn java_utf8_utf16_encoders_match() {
         assert!(r.is_empty());
         tally.finish(&format!("java {} encode", enc.name()));
     }
+}
+
+// ---- every single-byte charset ---------------------------------------------
+
+/// The Java charset of each code page (`Charset.availableCharsets()` of
+/// `OpenJDK` 17); Java has no ISO-8859-10 and no ISO-8859-14. Java's
+/// `x-MacUkraine` is the Mac OS Cyrillic that WHATWG's x-mac-cyrillic is
+/// (its `x-MacCyrillic` is the older one, without Ґ and ґ).
+const JAVA_PAGES: &[(litenc::Encoding, Option<&str>)] = {
+    use litenc::Encoding as E;
+    &[
+        (E::Ibm866, Some("IBM866")),
+        (E::Iso8859_2, Some("ISO-8859-2")),
+        (E::Iso8859_3, Some("ISO-8859-3")),
+        (E::Iso8859_4, Some("ISO-8859-4")),
+        (E::Iso8859_5, Some("ISO-8859-5")),
+        (E::Iso8859_6, Some("ISO-8859-6")),
+        (E::Iso8859_7, Some("ISO-8859-7")),
+        (E::Iso8859_8, Some("ISO-8859-8")),
+        (E::Iso8859_8I, Some("ISO-8859-8")),
+        (E::Iso8859_10, None),
+        (E::Iso8859_13, Some("ISO-8859-13")),
+        (E::Iso8859_14, None),
+        (E::Iso8859_15, Some("ISO-8859-15")),
+        (E::Iso8859_16, Some("ISO-8859-16")),
+        (E::Koi8R, Some("KOI8-R")),
+        (E::Koi8U, Some("KOI8-U")),
+        (E::Macintosh, Some("x-MacRoman")),
+        (E::Windows874, Some("x-windows-874")),
+        (E::Windows1250, Some("windows-1250")),
+        (E::Windows1251, Some("windows-1251")),
+        (E::Windows1252, Some("windows-1252")),
+        (E::Windows1253, Some("windows-1253")),
+        (E::Windows1254, Some("windows-1254")),
+        (E::Windows1255, Some("windows-1255")),
+        (E::Windows1256, Some("windows-1256")),
+        (E::Windows1257, Some("windows-1257")),
+        (E::Windows1258, Some("windows-1258")),
+        (E::XMacCyrillic, Some("x-MacUkraine")),
+        (E::Ibm437, Some("IBM437")),
+        (E::Ibm737, Some("x-IBM737")),
+        (E::Ibm775, Some("IBM775")),
+        (E::Ibm850, Some("IBM850")),
+        (E::Ibm852, Some("IBM852")),
+        (E::Ibm855, Some("IBM855")),
+        (E::Ibm857, Some("IBM857")),
+        (E::Ibm858, Some("IBM00858")),
+        (E::Ibm860, Some("IBM860")),
+        (E::Ibm861, Some("IBM861")),
+        (E::Ibm862, Some("IBM862")),
+        (E::Ibm863, Some("IBM863")),
+        (E::Ibm865, Some("IBM865")),
+        (E::Ibm869, Some("IBM869")),
+        (E::Ascii, Some("US-ASCII")),
+        (E::Latin1, Some("ISO-8859-1")),
+    ]
+};
+
+/// The differences found with Java, to compare with `CONFORMANCE.md`.
+type Found = std::collections::BTreeSet<differences::Difference>;
+
+fn add(found: &mut Found, enc: litenc::Encoding, dir: &str, rule: sb::Rule, item: String) {
+    found.insert((
+        enc.name().to_owned(),
+        dir.to_owned(),
+        rule.name().to_owned(),
+        item,
+    ));
+}
+
+/// Java's decoding of each byte alone, then of all 256 in one input (the
+/// `dec` job's output `out`).
+fn java_single_bytes(
+    enc: litenc::Encoding,
+    cs: &str,
+    out: &[u8],
+    tally: &mut Tally,
+    found: &mut Found,
+) {
+    use sb::{decode_rule, ours_char, Peer};
+    let mut reader = Reader::new(out);
+    // What Java decodes each byte to, where litenc's differs by a rule.
+    let mut view: [Option<char>; 256] = std::array::from_fn(|b| ours_char(enc, b as u8));
+    for b in 0..=255u8 {
+        tally.compared += 1;
+        let j = read_java_decode(&mut reader);
+        let ours = ours_char(enc, b);
+        let peer = match &j.strict {
+            Ok(u) if j.lossy == *u => Some(String::from_utf16(u).unwrap()),
+            Err((_, 0, 1)) if j.lossy == [0xFFFD] => None,
+            _ => {
+                tally.mismatch(format!("{cs} byte {b:02X}: java {}", show_java(&j)));
+                continue;
+            }
+        };
+        let ours_text = ours.map(String::from);
+        if ours_text == peer {
+            continue;
+        }
+        match decode_rule(enc, b, ours, peer.as_deref(), Peer::Java) {
+            Some(rule) => {
+                tally.classify(rule.name());
+                let item = differences::decode_item(b, ours_text.as_deref(), peer.as_deref());
+                add(found, enc, "decode", rule, item);
+                view[usize::from(b)] = peer.and_then(|s| s.chars().next());
+            }
+            None => tally.mismatch(format!(
+                "{cs} byte {b:02X}: litenc {ours:?}, java {}",
+                show_java(&j)
+            )),
+        }
+    }
+    tally.compared += 1;
+    let j = read_java_decode(&mut reader);
+    let lossy: Vec<u16> = view
+        .iter()
+        .map(|c| c.map_or(0xFFFD, |c| u16::try_from(c as u32).unwrap()))
+        .collect();
+    let want_strict = match view.iter().position(Option::is_none) {
+        Some(at) => Err(at),
+        None => Ok(lossy.clone()),
+    };
+    let got_strict = j.strict.clone().map_err(|(_, at, len)| {
+        assert_eq!(len, 1);
+        at
+    });
+    if got_strict != want_strict || j.lossy != lossy {
+        tally.mismatch(format!("{cs} all 256 bytes: java {}", show_java(&j)));
+    }
+    assert!(reader.is_empty());
+}
+
+/// Java's encoding of every scalar value with `REPLACE` (the `encall`
+/// job's output `all`): one byte each, `?` where Java cannot encode it.
+/// Returns what Java encodes each character to.
+fn java_every_scalar_value(
+    enc: litenc::Encoding,
+    cs: &str,
+    all: &[u8],
+    tally: &mut Tally,
+    found: &mut Found,
+) -> std::collections::BTreeMap<char, u8> {
+    use sb::{encode_rule, scalar_index, Peer, SCALARS};
+    let ours = sb::ours_encodes(enc);
+    assert_eq!(all.len(), SCALARS, "{cs}: one byte per scalar value");
+    let mut want = vec![b'?'; SCALARS];
+    for (&c, &b) in ours {
+        want[scalar_index(c)] = b;
+    }
+    tally.compared += SCALARS;
+    let mut view = ours.clone();
+    if all == want {
+        return view;
+    }
+    for (c, (&got, &mine)) in sb::all_scalar_values().zip(all.iter().zip(&want)) {
+        if got == mine {
+            continue;
+        }
+        let a = ours.get(&c).copied();
+        let peer = (got != b'?' || c == '?').then_some(got);
+        let (a_bytes, peer_bytes) = (
+            a.as_ref().map(std::slice::from_ref),
+            peer.as_ref().map(std::slice::from_ref),
+        );
+        match encode_rule(enc, c, a, peer_bytes, Peer::Java) {
+            Some(rule) => {
+                tally.classify(rule.name());
+                let item = differences::encode_item(c, a_bytes, peer_bytes);
+                add(found, enc, "encode", rule, item);
+                match peer {
+                    Some(b) => view.insert(c, b),
+                    None => view.remove(&c),
+                };
+            }
+            None => tally.mismatch(format!(
+                "{cs} U+{:04X}: litenc {a:02X?}, java {peer:02X?}",
+                c as u32
+            )),
+        }
+    }
+    view
+}
+
+/// Random texts of one page, mostly its own characters.
+fn single_byte_texts(rng: &mut Rng, enc: litenc::Encoding) -> Vec<String> {
+    let repertoire: Vec<char> = (0..=255u8).filter_map(|b| sb::ours_char(enc, b)).collect();
+    (0..500)
+        .map(|_| {
+            (0..rng.below(20))
+                .map(|_| {
+                    if rng.chance(5) {
+                        char::from_u32(rng.range(0x80, 0x3000)).unwrap_or('\u{FFFD}')
+                    } else {
+                        repertoire[rng.below(repertoire.len())]
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every code page, each byte alone and all 256 in one input (strict and
+/// lossy), every scalar value in one string (`REPLACE`: one `?` for each
+/// character Java cannot encode), and 500 random texts strictly (where the
+/// first unmappable character is). Every difference must match a rule of
+/// `tests/conformance/single_byte.rs` and be listed in `CONFORMANCE.md`
+/// (block `text differences java`).
+#[test]
+fn java_single_byte_charsets_match() {
+    let start = Instant::now();
+    let pages: Vec<litenc::Encoding> = JAVA_PAGES.iter().map(|p| p.0).collect();
+    let single: Vec<litenc::Encoding> = litenc::Encoding::ALL
+        .iter()
+        .copied()
+        .filter(|e| e.is_single_byte())
+        .collect();
+    assert_eq!(pages, single, "JAVA_PAGES names every code page");
+
+    let mut rng = Rng::new(0x11AA_0005);
+    let mut dec_file = Vec::new();
+    for b in 0..=255u8 {
+        put_bytes(&mut dec_file, &[b]);
+    }
+    put_bytes(&mut dec_file, &(0..=255u8).collect::<Vec<_>>());
+    let with_java: Vec<(litenc::Encoding, &str)> = JAVA_PAGES
+        .iter()
+        .filter_map(|&(enc, cs)| cs.map(|cs| (enc, cs)))
+        .collect();
+    let texts: Vec<Vec<String>> = with_java
+        .iter()
+        .map(|&(enc, _)| single_byte_texts(&mut rng, enc))
+        .collect();
+    let mut jobs: Vec<(&str, &str, Vec<u8>)> = Vec::new();
+    for (&(_, cs), page_texts) in with_java.iter().zip(&texts) {
+        let mut enc_file = Vec::new();
+        for s in page_texts {
+            put_units(&mut enc_file, &utf16(s));
+        }
+        jobs.push(("dec", cs, dec_file.clone()));
+        jobs.push(("encall", cs, Vec::new()));
+        jobs.push(("enc", cs, enc_file));
+    }
+    let job_refs: Vec<(&str, &str, &[u8])> = jobs
+        .iter()
+        .map(|(m, c, f)| (*m, *c, f.as_slice()))
+        .collect();
+    let out = java("single-byte", &job_refs);
+
+    let mut found = Found::new();
+    let mut tally = Tally::default();
+    for (k, &(enc, cs)) in with_java.iter().enumerate() {
+        java_single_bytes(enc, cs, &out[3 * k], &mut tally, &mut found);
+        let view = java_every_scalar_value(enc, cs, &out[3 * k + 1], &mut tally, &mut found);
+        // Random texts strictly: the bytes, or the first unmappable
+        // character (its offset and length in UTF-16 units).
+        let mut reader = Reader::new(&out[3 * k + 2]);
+        for s in &texts[k] {
+            tally.compared += 1;
+            let theirs = match reader.u8() {
+                0 => Ok(reader.bytes().to_vec()),
+                status => Err((status, reader.u32() as usize, reader.u32() as usize)),
+            };
+            let want = s
+                .chars()
+                .scan(0, |at, c| {
+                    let here = *at;
+                    *at += c.len_utf16();
+                    Some(view.get(&c).copied().ok_or((2, here, c.len_utf16())))
+                })
+                .collect::<Result<Vec<u8>, _>>();
+            if theirs != want {
+                tally.mismatch(format!(
+                    "{cs} text {s:?}: java {theirs:?}, expected {want:?}"
+                ));
+            }
+        }
+        assert!(reader.is_empty());
+    }
+    tally.finish("java single-byte charsets, both ways");
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("CONFORMANCE.md");
+    differences::check(&doc, "java", &["decode", "encode"], &found);
+    println!("java single-byte: {:?}", start.elapsed());
 }

@@ -42,6 +42,12 @@ struct Api {
     encode: fn(&str) -> Result<Vec<u8>, EncodeError>,
     decode: fn(&[u8]) -> Result<String, DecodeError>,
     decode_lossy: for<'a> fn(&'a [u8]) -> Cow<'a, str>,
+    /// The module's run-time twins, `fast::<module>::*`.
+    fast_encoded_len: fn(&str) -> Result<usize, EncodeError>,
+    fast_encode_into: fn(&str, &mut [u8]) -> Result<usize, EncodeError>,
+    fast_validate: fn(&[u8]) -> Result<(), DecodeError>,
+    fast_decoded_len: fn(&[u8]) -> Result<usize, DecodeError>,
+    fast_decode_into: fn(&[u8], &mut [u8]) -> Result<usize, DecodeError>,
 }
 
 macro_rules! api {
@@ -55,6 +61,11 @@ macro_rules! api {
             encode: $m::encode,
             decode: $m::decode,
             decode_lossy: $m::decode_lossy,
+            fast_encoded_len: fast::$m::encoded_len,
+            fast_encode_into: fast::$m::encode_into,
+            fast_validate: fast::$m::validate,
+            fast_decoded_len: fast::$m::decoded_len,
+            fast_decode_into: fast::$m::decode_into,
         }
     };
 }
@@ -332,7 +343,30 @@ pub fn check_decode(enc: Encoding, data: &[u8]) {
     if enc == Encoding::Mutf8 {
         check_mutf8_bytes_as_units(data);
     }
-    check_fast_decode(enc, data);
+    check_fast_decode(enc, &a, data);
+}
+
+/// The single-byte encodings, in the order of [`Encoding::ALL`].
+#[must_use]
+pub fn single_byte_encodings() -> Vec<Encoding> {
+    Encoding::ALL
+        .iter()
+        .copied()
+        .filter(|e| e.is_single_byte())
+        .collect()
+}
+
+/// The first byte picks one of the single-byte encodings (modulo their
+/// number), the rest goes through [`check_decode`] in it.
+///
+/// # Panics
+/// When a function disagrees with the reference or panics itself.
+pub fn check_decode_single_byte(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
+    let pages = single_byte_encodings();
+    check_decode(pages[usize::from(pick) % pages.len()], rest);
 }
 
 /// Modified UTF-8 bytes through the code-unit decoder of `mutf8`.
@@ -387,22 +421,35 @@ fn check_fast_twin<U: Copy + PartialEq + std::fmt::Debug, T: PartialEq + std::fm
     }
 }
 
-/// Every function of `litenc_runtime::fast` on `data` against its `const fn`.
-fn check_fast_decode(enc: Encoding, data: &[u8]) {
-    assert_eq!(
-        fast::validate(enc, data),
-        enc.validate(data),
-        "fast validate {enc}"
-    );
+/// Every function of `litenc_runtime::fast` on `data` against its `const fn`:
+/// the generic ones over `enc`, and the module's own (`a`).
+fn check_fast_decode(enc: Encoding, a: &Api, data: &[u8]) {
+    let v = enc.validate(data);
+    assert_eq!(fast::validate(enc, data), v, "fast validate {enc}");
+    assert_eq!((a.fast_validate)(data), v, "fast module validate {enc}");
     let len = enc.decoded_len(data);
     assert_eq!(fast::decoded_len(enc, data), len, "fast decoded_len {enc}");
+    assert_eq!(
+        (a.fast_decoded_len)(data),
+        len,
+        "fast module decoded_len {enc}"
+    );
+    let worst = data.len().saturating_mul(enc.max_utf8_bytes_per_byte());
     check_fast_twin(
         &|out| fast::decode_into(enc, data, out),
         &|out| enc.decode_into(data, out),
         len.unwrap_or(data.len()),
-        data.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
+        worst,
         CANARY,
         "decode_into",
+    );
+    check_fast_twin(
+        &|out| (a.fast_decode_into)(data, out),
+        &|out| enc.decode_into(data, out),
+        len.unwrap_or(data.len()),
+        worst,
+        CANARY,
+        "module decode_into",
     );
 }
 
@@ -428,13 +475,23 @@ pub fn check_encode(s: &str) {
         check_encode_into(&|out| enc.encode_into(s, out), &want, s.len(), CANARY);
         check_encode_into(&|out| (a.encode_into)(s, out), &want, s.len(), CANARY);
         assert_eq!(fast::encoded_len(enc, s), el, "fast encoded_len {enc}");
+        assert_eq!((a.fast_encoded_len)(s), el, "fast module encoded_len {enc}");
+        let worst = s.len().saturating_mul(enc.max_bytes_per_utf8_byte());
         check_fast_twin(
             &|out| fast::encode_into(enc, s, out),
             &|out| enc.encode_into(s, out),
             el.unwrap_or(s.len()),
-            s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),
+            worst,
             CANARY,
             "encode_into",
+        );
+        check_fast_twin(
+            &|out| (a.fast_encode_into)(s, out),
+            &|out| enc.encode_into(s, out),
+            el.unwrap_or(s.len()),
+            worst,
+            CANARY,
+            "module encode_into",
         );
         let e = enc.encode(s);
         assert_eq!((a.encode)(s), e, "module encode");

@@ -294,8 +294,18 @@ fn bad_sequences(enc: Encoding) -> Vec<Vec<u8>> {
             vec![0xDC, 0x00, 0xD8, 0x00],
             vec![0x41],
         ],
-        // Every byte decodes; nothing is ill-formed.
-        _ => Vec::new(),
+        // A code page: its first, middle and last undefined byte, if any.
+        enc => {
+            let undefined: Vec<u8> = (0x80..=0xFF)
+                .filter(|&b| enc.decode(&[b]).is_err())
+                .collect();
+            let mut v: Vec<Vec<u8>> = [0, undefined.len() / 2, undefined.len().saturating_sub(1)]
+                .iter()
+                .filter_map(|&i| undefined.get(i).map(|&b| vec![b]))
+                .collect();
+            v.dedup();
+            v
+        }
     }
 }
 
@@ -365,17 +375,17 @@ fn random_texts() {
 }
 
 #[test]
-fn cyrillic_windows_1251_runs() {
-    // Every Windows-1251 character, in runs long enough for several blocks,
-    // shifted to every offset, both ways.
-    let all: String = (0..=255u8)
-        .map(litenc_runtime::windows1251::decode_byte)
-        .collect();
-    for before in 0..64 {
-        let text = format!("{}{all}{all}", ascii(before, 4));
-        check_encode(Encoding::Windows1251, &text);
-        let bytes = Encoding::Windows1251.encode(&text).unwrap();
-        check_decode(Encoding::Windows1251, &bytes);
+fn every_code_page_in_runs() {
+    // Every character of every code page, in runs long enough for several
+    // blocks, shifted to every offset, both ways.
+    for &enc in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {
+        let all: String = (0..=255u8).filter_map(|b| enc.decode(&[b]).ok()).collect();
+        for before in 0..64 {
+            let text = format!("{}{all}{all}", ascii(before, 4));
+            check_encode(enc, &text);
+            let bytes = enc.encode(&text).unwrap();
+            check_decode(enc, &bytes);
+        }
     }
 }
 

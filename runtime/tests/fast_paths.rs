@@ -241,7 +241,46 @@ fn decode_specials(enc: Encoding) -> Vec<Vec<u8>> {
                 units(&[0]),
             ]
         }
+        enc if enc.is_single_byte() => single_byte_specials(enc)
+            .into_iter()
+            .map(|(b, _)| vec![b])
+            .chain([(0x80..=0xFF).collect()])
+            .collect(),
         _ => vec![],
+    }
+}
+
+/// For a code page: its first undefined byte, and its first bytes whose
+/// characters take 2 and 3 bytes of UTF-8, each with its character (`None`
+/// for the undefined one).
+fn single_byte_specials(enc: Encoding) -> Vec<(u8, Option<char>)> {
+    let char_of = |b: u8| enc.decode(&[b]).ok().and_then(|s| s.chars().next());
+    let mut v = Vec::new();
+    if let Some(b) = (0x80..=0xFF).find(|&b| char_of(b).is_none()) {
+        v.push((b, None));
+    }
+    for width in [2, 3] {
+        if let Some(b) = (0x80..=0xFF).find(|&b| char_of(b).is_some_and(|c| c.len_utf8() == width))
+        {
+            v.push((b, char_of(b)));
+        }
+    }
+    v
+}
+
+/// Each code page's own characters of 2 and 3 bytes of UTF-8, behind every
+/// ASCII run, through its encoder.
+#[test]
+fn code_page_encoders() {
+    for &enc in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {
+        for (_, ch) in single_byte_specials(enc) {
+            let Some(ch) = ch else { continue };
+            for p in 0..64 {
+                for q in AFTER {
+                    check_encode(enc, &format!("{}{ch}{}", ascii(p, 0), ascii(q, 7)));
+                }
+            }
+        }
     }
 }
 

@@ -70,6 +70,34 @@ fn decode_targets() {
 }
 
 #[test]
+fn decode_single_byte_target() {
+    corpus("decode_single_byte", checks::check_decode_single_byte);
+    // The hand-made inputs in every single-byte encoding (the first byte
+    // picks it).
+    let pages = checks::single_byte_encodings();
+    assert_eq!(pages.len(), 44);
+    for k in 0..pages.len() {
+        for input in extra_inputs() {
+            let mut data = vec![u8::try_from(k).unwrap()];
+            data.extend_from_slice(&input);
+            checks::check_decode_single_byte(&data);
+        }
+    }
+    // The seed corpus holds each of them.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/decode_single_byte");
+    let mut picked = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let data = std::fs::read(entry.unwrap().path()).unwrap();
+        picked.insert(usize::from(data[0]) % pages.len());
+    }
+    assert_eq!(
+        picked.len(),
+        pages.len(),
+        "a seed for every single-byte encoding"
+    );
+}
+
+#[test]
 fn encode_target() {
     run("encode", |data| {
         checks::check_encode(&String::from_utf8_lossy(data));

@@ -259,6 +259,33 @@ fn decode_into_every_buffer_size() {
     }
 }
 
+/// Every code page: all its characters encoded, all 256 bytes decoded (an
+/// error at the first undefined byte, whatever the buffer), and its
+/// characters decoded, into every buffer size.
+#[test]
+fn code_pages_into_every_buffer_size() {
+    for &enc in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {
+        let text: String = (0..=255u8).filter_map(|b| enc.decode(&[b]).ok()).collect();
+        let bytes = enc.encode(&text).unwrap();
+        let what = format!("{enc} encode_into its characters");
+        check_encode_sizes(&what, &bytes, CANARY, |out| enc.encode_into(&text, out));
+        let what = format!("{enc} decode_into its characters");
+        check_decode_sizes(&what, Ok(text.as_bytes()), bytes.len(), CANARY, |out| {
+            enc.decode_into(&bytes, out)
+        });
+        let all: Vec<u8> = (0..=255).collect();
+        let what = format!("{enc} decode_into all 256 bytes");
+        let want = enc.decode(&all);
+        check_decode_sizes(
+            &what,
+            want.as_ref().map(String::as_bytes).map_err(|e| *e),
+            all.len(),
+            CANARY,
+            |out| enc.decode_into(&all, out),
+        );
+    }
+}
+
 #[test]
 fn code_units_into_every_buffer_size() {
     let mut unit_inputs: Vec<Vec<u16>> = vec![

@@ -4,8 +4,9 @@
 //! `cesu8` crate for MUTF-8 and CESU-8. The characters go in batches of 4,096
 //! per string, so the whole run is a few hundred calls per function.
 //!
-//! Windows-1251, which holds only 256 of them, is checked character by
-//! character against `encoding_rs` in `windows1251_peer.rs`.
+//! The 44 code pages, which hold at most 256 of them, are checked character
+//! by character against `encoding_rs`, `oem_cp` and std in
+//! `single_byte_peer.rs` (and Windows-1251 again in `windows1251_peer.rs`).
 
 mod common;
 

@@ -14,6 +14,8 @@
 //                          (CharsetEncoder with REPORT; at/len in UTF-16 units)
 //   dec       bytes in  -> strict (REPORT): u8 0, units | u8 1 / 2, u32 at, u32 len;
 //                          then always lossy (REPLACE): units
+//   encall    (IN is not read) every scalar value, U+0000..U+10FFFF without the
+//             surrogates, in one string, encoded with REPLACE: the bytes
 import java.io.*;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -28,6 +30,20 @@ public final class Peer {
                 run(p[0], p[1], in, out);
             }
         }
+    }
+
+    private static String all;
+
+    // Every scalar value, U+0000..U+10FFFF without the surrogates, built once.
+    private static String allScalarValues() {
+        if (all == null) {
+            StringBuilder sb = new StringBuilder(2 * 1_112_064);
+            for (int cp = 0; cp <= 0x10FFFF; cp++) {
+                if (cp < 0xD800 || cp > 0xDFFF) sb.appendCodePoint(cp);
+            }
+            all = sb.toString();
+        }
+        return all;
     }
 
     private static boolean more(DataInputStream in) throws IOException {
@@ -63,6 +79,14 @@ public final class Peer {
 
     private static void run(String mode, String charset, DataInputStream in, DataOutputStream out) throws Exception {
         Charset cs = charset.isEmpty() ? null : Charset.forName(charset);
+        if (mode.equals("encall")) {
+            ByteBuffer bytes = cs.newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                    .encode(CharBuffer.wrap(allScalarValues()));
+            out.write(bytes.array(), 0, bytes.limit());
+            return;
+        }
         while (more(in)) {
             switch (mode) {
                 case "writeutf": {

@@ -10,8 +10,17 @@ length, then bytes); OUT gets one result per record:
                    then always errors='replace': bytes (UTF-8 of the text)
   enc  UTF-8 text in -> u8 0, bytes | u8 1, u32 start, u32 end (byte offsets
                         in the UTF-8 input of the first character not encoded)
+  sbenc  (IN is not read) every scalar value, U+0000..U+10FFFF without the
+         surrogates, through CODEC, in one string:
+         strict: u32 n, then n x (u32 code point, bytes) for the characters it
+                 encodes (every other one raised UnicodeEncodeError, which an
+                 error handler records as runs: u32 count, count x (u32
+                 first code point, u32 last code point))
+         errors='replace': bytes (the whole output)
 """
 
+import codecs
+import itertools
 import struct
 import sys
 
@@ -32,7 +41,51 @@ def put(out, b):
     out.append(b)
 
 
+_ALL = []
+
+
+def all_scalar_values():
+    if not _ALL:
+        _ALL.append("".join(map(chr, itertools.chain(range(0xD800), range(0xE000, 0x110000)))))
+    return _ALL[0]
+
+
+_RUNS = []
+
+
+def _collect(e):
+    _RUNS.append((e.start, e.end))
+    return ("", e.end)
+
+
+codecs.register_error("litenc-collect", _collect)
+
+
+def encode_every_scalar_value(codec):
+    text = all_scalar_values()
+    _RUNS.clear()
+    text.encode(codec, "litenc-collect")
+    runs = list(_RUNS)
+    out = []
+    encodable = []
+    at = 0
+    for start, end in runs + [(len(text), len(text))]:
+        encodable.extend(text[at:start])
+        at = end
+    out.append(struct.pack(">I", len(encodable)))
+    for ch in encodable:
+        out.append(struct.pack(">I", ord(ch)))
+        put(out, ch.encode(codec))
+    out.append(struct.pack(">I", len(runs)))
+    for start, end in runs:
+        out.append(struct.pack(">II", ord(text[start]), ord(text[end - 1])))
+    put(out, text.encode(codec, "replace"))
+    return b"".join(out)
+
+
 def run(mode, codec, data):
+    if mode == "sbenc":
+        return encode_every_scalar_value(codec)
     out = []
     for rec in records(data):
         if mode == "dec":

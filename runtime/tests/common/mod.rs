@@ -262,16 +262,130 @@ macro_rules! module {
 #[allow(unused_imports, reason = "not every test binary names the macro")]
 pub(crate) use module;
 
-/// The six modules.
-pub(crate) fn modules() -> [Module; 6] {
-    [
+/// Every byte-oriented module: the five Unicode ones, then every code page
+/// in the order of `Encoding::ALL`.
+pub(crate) fn modules() -> Vec<Module> {
+    let mut v = vec![
         module!(utf8, Utf8),
         module!(utf16le, Utf16Le),
         module!(utf16be, Utf16Be),
         module!(mutf8, Mutf8),
         module!(cesu8, Cesu8),
-        module!(windows1251, Windows1251),
-    ]
+    ];
+    v.extend(code_pages().iter().map(|p| p.module));
+    v
+}
+
+/// The run-time twins of one module (`litenc_runtime::fast::<module>`).
+#[derive(Clone, Copy)]
+pub(crate) struct FastModule {
+    pub(crate) encoded_len: fn(&str) -> Result<usize, litenc_runtime::EncodeError>,
+    pub(crate) encode_into: fn(&str, &mut [u8]) -> Result<usize, litenc_runtime::EncodeError>,
+    pub(crate) validate: fn(&[u8]) -> Result<(), DecodeError>,
+    pub(crate) decoded_len: fn(&[u8]) -> Result<usize, DecodeError>,
+    pub(crate) decode_into: fn(&[u8], &mut [u8]) -> Result<usize, DecodeError>,
+}
+
+/// Everything a code page's module has: the byte API, the character
+/// functions and the run-time twins.
+#[derive(Clone, Copy)]
+pub(crate) struct CodePage {
+    /// The module's name, e.g. `"koi8_r"`.
+    pub(crate) name: &'static str,
+    pub(crate) module: Module,
+    /// `decode_byte`, as an `Option` also where the page defines every byte
+    /// (its `decode_byte` then returns a plain `char`).
+    pub(crate) decode_byte: fn(u8) -> Option<char>,
+    pub(crate) encode_char: fn(char) -> Option<u8>,
+    pub(crate) fast: FastModule,
+}
+
+/// `decode_byte` returns `char` in a page that defines every byte and
+/// `Option<char>` in one that does not; this makes both an `Option`.
+pub(crate) trait ByteChar {
+    fn into_option(self) -> Option<char>;
+}
+
+impl ByteChar for char {
+    fn into_option(self) -> Option<char> {
+        Some(self)
+    }
+}
+
+impl ByteChar for Option<char> {
+    fn into_option(self) -> Option<char> {
+        self
+    }
+}
+
+macro_rules! code_page_list {
+    ($($variant:ident $m:ident,)*) => {
+        /// Every code page's module, in the order of `Encoding::ALL`
+        /// (`code_pages_are_complete` in `single_byte_peer.rs` checks that
+        /// the list is whole and in order).
+        pub(crate) fn code_pages() -> Vec<CodePage> {
+            vec![$(CodePage {
+                name: stringify!($m),
+                module: module!($m, $variant),
+                decode_byte: |b| ByteChar::into_option(litenc_runtime::$m::decode_byte(b)),
+                encode_char: litenc_runtime::$m::encode_char,
+                fast: FastModule {
+                    encoded_len: litenc_runtime::fast::$m::encoded_len,
+                    encode_into: litenc_runtime::fast::$m::encode_into,
+                    validate: litenc_runtime::fast::$m::validate,
+                    decoded_len: litenc_runtime::fast::$m::decoded_len,
+                    decode_into: litenc_runtime::fast::$m::decode_into,
+                },
+            },)*]
+        }
+    };
+}
+
+code_page_list! {
+    Ibm866 ibm866,
+    Iso8859_2 iso8859_2,
+    Iso8859_3 iso8859_3,
+    Iso8859_4 iso8859_4,
+    Iso8859_5 iso8859_5,
+    Iso8859_6 iso8859_6,
+    Iso8859_7 iso8859_7,
+    Iso8859_8 iso8859_8,
+    Iso8859_8I iso8859_8_i,
+    Iso8859_10 iso8859_10,
+    Iso8859_13 iso8859_13,
+    Iso8859_14 iso8859_14,
+    Iso8859_15 iso8859_15,
+    Iso8859_16 iso8859_16,
+    Koi8R koi8_r,
+    Koi8U koi8_u,
+    Macintosh macintosh,
+    Windows874 windows874,
+    Windows1250 windows1250,
+    Windows1251 windows1251,
+    Windows1252 windows1252,
+    Windows1253 windows1253,
+    Windows1254 windows1254,
+    Windows1255 windows1255,
+    Windows1256 windows1256,
+    Windows1257 windows1257,
+    Windows1258 windows1258,
+    XMacCyrillic x_mac_cyrillic,
+    Ibm437 ibm437,
+    Ibm737 ibm737,
+    Ibm775 ibm775,
+    Ibm850 ibm850,
+    Ibm852 ibm852,
+    Ibm855 ibm855,
+    Ibm857 ibm857,
+    Ibm858 ibm858,
+    Ibm860 ibm860,
+    Ibm861 ibm861,
+    Ibm862 ibm862,
+    Ibm863 ibm863,
+    Ibm865 ibm865,
+    Ibm869 ibm869,
+    Ascii ascii,
+    Latin1 latin1,
 }
 
 /// What a peer says `text` encodes to in `enc`: std for UTF-8 and UTF-16,
