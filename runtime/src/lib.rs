@@ -38,6 +38,11 @@
 //! them (several times faster on non-ASCII text; the README has the
 //! figures). The `alloc` helpers call the twins already.
 //!
+//! **Streaming**: [`stream::Decoder`] and [`stream::Encoder`] take input in
+//! pieces cut anywhere (inside a character too) and write into the
+//! caller's buffers, without allocating, with the errors and the U+FFFD of
+//! the one-shot functions at their offsets in the whole stream.
+//!
 //! [`const_encode!`] turns any `const` `&str` into an array of the right
 //! length:
 //!
@@ -162,6 +167,8 @@ mod engine;
 mod simd;
 
 pub mod fast;
+
+pub mod stream;
 
 #[cfg(feature = "alloc")]
 mod owned;
