@@ -137,10 +137,11 @@
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
-// `deny`, not `forbid`: two modules allow `unsafe`, each for a named reason:
-// `simd` for `core::arch` (see its docs), and `owned`, whose one function
-// turns a decoder's output into a `String` without validating it again.
-// Everything else stays safe.
+// `deny`, not `forbid`: three places allow `unsafe`, each for a named
+// reason: `simd` for `core::arch` (see its docs); `owned`, whose one
+// function turns a decoder's output into a `String` without validating it
+// again; and `stream::decoded_str`, which does the same for a `&str` of a
+// streaming decoder's output. Everything else stays safe.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]

@@ -239,16 +239,16 @@ impl Pending {
 
     /// Writes the bytes of one character at `dst[*written..]`. `false` if
     /// they do not fit but `dst` would hold them empty (the caller stops
-    /// with `OutputFull`); a `dst` shorter than the character gets what
-    /// fits, and the rest waits here.
-    fn put(&mut self, bytes: &[u8], dst: &mut [u8], written: &mut usize) -> bool {
+    /// with `OutputFull`); with `split`, a `dst` shorter than the character
+    /// gets what fits, and the rest waits here.
+    fn put(&mut self, bytes: &[u8], dst: &mut [u8], written: &mut usize, split: bool) -> bool {
         let room = dst.len() - *written;
         if bytes.len() <= room {
             dst[*written..*written + bytes.len()].copy_from_slice(bytes);
             *written += bytes.len();
             return true;
         }
-        if *written > 0 || room == 0 {
+        if !split || *written > 0 || room == 0 {
             return false;
         }
         self.bytes[..bytes.len()].copy_from_slice(bytes);
@@ -326,6 +326,24 @@ impl Decoder {
         *self = Decoder::new(self.encoding);
     }
 
+    /// The offset in the stream of the first input byte not decoded yet:
+    /// the output written so far is the decoding of exactly the input
+    /// before it. Bytes read past it (at most 6) wait in the decoder for
+    /// the rest of their character.
+    ///
+    /// ```
+    /// use litenc_runtime::{stream::Decoder, Encoding};
+    ///
+    /// let mut d = Decoder::new(Encoding::Utf16Le);
+    /// let mut out = [0u8; 16];
+    /// let (_, read, written) = d.decode(b"a\x00b\x00\x3D", &mut out, false);
+    /// assert_eq!((read, written, d.position()), (5, 2, 4));
+    /// ```
+    #[must_use]
+    pub const fn position(&self) -> usize {
+        self.pos
+    }
+
     /// An output buffer of this many bytes always takes the whole decoding
     /// of the next `src_len` input bytes, strict or lossy (3 bytes per
     /// input byte, as a U+FFFD for one byte is 3 bytes, plus what the
@@ -373,7 +391,7 @@ impl Decoder {
         last: bool,
     ) -> (DecoderResult, usize, usize) {
         let mut replaced = false;
-        let (stop, read, written) = self.run(src, dst, last, false, &mut replaced);
+        let (stop, read, written) = self.run(src, dst, last, false, false, &mut replaced);
         let result = match stop {
             Stop::InputEmpty => DecoderResult::InputEmpty,
             Stop::OutputFull => DecoderResult::OutputFull,
@@ -381,6 +399,50 @@ impl Decoder {
             Stop::Error(e) => DecoderResult::Error(e),
         };
         (result, read, written)
+    }
+
+    /// [`decode`](Self::decode), giving the output as `&str`: whole
+    /// characters only, so a `dst` of at least 4 bytes is needed to be
+    /// sure of progress (a shorter one that cannot hold the next character
+    /// gives `OutputFull`). This spares the caller a second validation of
+    /// the output, for an [`Encoder`] say.
+    ///
+    /// Only if an earlier call of `decode` or `decode_lossy` into a buffer
+    /// shorter than one character left the rest of it unwritten is that rest
+    /// written first, at the start of `dst`, before the string.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Decoder, DecoderResult};
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let mut d = Decoder::new(Encoding::Ibm866);
+    /// let mut out = [0u8; 8];
+    /// let (r, read, text) = d.decode_to_str(b"\x8F\xE0\xA8\xA2\xA5\xE2", &mut out, true);
+    /// assert_eq!((r, read, text), (DecoderResult::OutputFull, 4, "Прив"));
+    /// ```
+    pub fn decode_to_str<'a>(
+        &mut self,
+        src: &[u8],
+        dst: &'a mut [u8],
+        last: bool,
+    ) -> (DecoderResult, usize, &'a str) {
+        let mut flushed = 0;
+        self.pending.flush(dst, &mut flushed);
+        let mut replaced = false;
+        let (stop, read, written) = if self.pending.is_empty() {
+            let (stop, read, n) =
+                self.run(src, &mut dst[flushed..], last, false, true, &mut replaced);
+            (stop, read, flushed + n)
+        } else {
+            (Stop::OutputFull, 0, flushed)
+        };
+        let result = match stop {
+            Stop::InputEmpty => DecoderResult::InputEmpty,
+            Stop::OutputFull => DecoderResult::OutputFull,
+            Stop::Finished => DecoderResult::Finished,
+            Stop::Error(e) => DecoderResult::Error(e),
+        };
+        (result, read, decoded_str(&dst[flushed..written]))
     }
 
     /// Decodes `src` into `dst` as UTF-8, writing U+FFFD for each
@@ -409,7 +471,7 @@ impl Decoder {
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
         let mut replaced = false;
-        let (stop, read, written) = self.run(src, dst, last, true, &mut replaced);
+        let (stop, read, written) = self.run(src, dst, last, true, false, &mut replaced);
         let result = match stop {
             Stop::InputEmpty => CoderResult::InputEmpty,
             Stop::Finished => CoderResult::Finished,
@@ -436,7 +498,7 @@ impl Decoder {
             None => DecodeError::truncated(self.encoding, self.pos),
         };
         if lossy {
-            if !self.pending.put("\u{FFFD}".as_bytes(), dst, written) {
+            if !self.pending.put("\u{FFFD}".as_bytes(), dst, written, true) {
                 return Err(Stop::OutputFull);
             }
             *replaced = true;
@@ -446,10 +508,10 @@ impl Decoder {
     }
 
     /// Writes one decoded scalar value.
-    fn put_char(&mut self, cp: u32, dst: &mut [u8], written: &mut usize) -> bool {
+    fn put_char(&mut self, cp: u32, dst: &mut [u8], written: &mut usize, split: bool) -> bool {
         let mut buf = [0u8; 4];
         let n = scalar::write_utf8(&mut buf, 0, cp);
-        self.pending.put(&buf[..n], dst, written)
+        self.pending.put(&buf[..n], dst, written, split)
     }
 
     /// Drops the first `len` bytes of the carry, which are decoded.
@@ -460,7 +522,8 @@ impl Decoder {
         self.pos = self.pos.wrapping_add(len);
     }
 
-    /// The decoding loop of both modes.
+    /// The decoding loop of every mode (`whole`: never split a character
+    /// over calls).
     #[allow(
         clippy::too_many_lines,
         reason = "one loop over the three sources of input: the carry, the bulk, one character"
@@ -471,6 +534,7 @@ impl Decoder {
         dst: &mut [u8],
         last: bool,
         lossy: bool,
+        whole: bool,
         replaced: &mut bool,
     ) -> (Stop, usize, usize) {
         let f = self.encoding.family();
@@ -509,7 +573,7 @@ impl Decoder {
                         }
                     }
                     Step::Char { cp, len } => {
-                        if !self.put_char(cp, dst, &mut written) {
+                        if !self.put_char(cp, dst, &mut written, !whole) {
                             return (Stop::OutputFull, read, written);
                         }
                         self.drain_carry(len);
@@ -568,7 +632,7 @@ impl Decoder {
             // One character, exactly.
             match rules::step(f, src, read) {
                 Step::Char { cp, len } => {
-                    if !self.put_char(cp, dst, &mut written) {
+                    if !self.put_char(cp, dst, &mut written, !whole) {
                         return (Stop::OutputFull, read, written);
                     }
                     read += len;
@@ -597,6 +661,26 @@ impl Decoder {
             }
         }
     }
+}
+
+/// The output of a decoder that wrote whole characters, as `&str`,
+/// without checking it again.
+///
+/// The decoders write UTF-8 and nothing else (the reasons are those of the
+/// `alloc` helpers' `decoded_string`: `scalar::write_utf8`, tables of
+/// ready-made UTF-8, and SIMD kernels tested byte for byte against them),
+/// and `decode_to_str` asks them for whole characters. A second validation
+/// would cost more than the decoding; debug builds (all of the test suite)
+/// check.
+#[allow(unsafe_code)]
+fn decoded_str(bytes: &[u8]) -> &str {
+    debug_assert!(
+        core::str::from_utf8(bytes).is_ok(),
+        "a decoder wrote invalid UTF-8"
+    );
+    // SAFETY: `bytes` is what a litenc decoder wrote in whole characters
+    // (see above; checked in debug builds).
+    unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
 /// The length of the longest prefix of `bytes` that does not end inside a
@@ -790,7 +874,7 @@ impl Encoder {
             }
             let mut buf = [0u8; 8];
             let end = rules::write_char(f, cp, &mut buf, 0);
-            if !self.pending.put(&buf[..end], dst, &mut written) {
+            if !self.pending.put(&buf[..end], dst, &mut written, true) {
                 return (EncoderResult::OutputFull, read, written);
             }
             read += len;

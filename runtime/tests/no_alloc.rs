@@ -111,7 +111,13 @@ fn stream_coders_do_not_allocate() {
     let text = "Съешь же ещё этих мягких французских булок 😀 a\0b ".repeat(40);
     let inputs: Vec<(Encoding, Vec<u8>)> = Encoding::ALL
         .iter()
-        .map(|&e| (e, e.encode(&text).unwrap_or_else(|_| b"ab\xFFcd\x80".repeat(300))))
+        .map(|&e| {
+            (
+                e,
+                e.encode(&text)
+                    .unwrap_or_else(|_| b"ab\xFFcd\x80".repeat(300)),
+            )
+        })
         .collect();
     let mut out = vec![0u8; 4096];
     let mut small = [0u8; 3];

@@ -81,22 +81,33 @@ fn pieces<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
 
 // ---------------------------------------------------------------- the coders, driven
 
+/// How `stream_decode` calls the decoder.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Strict,
+    Lossy,
+    /// `decode_to_str`, strict.
+    Str,
+}
+
 /// Runs a decoder over the pieces with a `cap`-byte buffer, going on after
 /// errors; checks the protocol on the way.
-fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, lossy: bool) -> (Vec<u8>, Vec<Err>) {
+fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, mode: Mode) -> (Vec<u8>, Vec<Err>) {
     let mut d = Decoder::new(enc);
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut buf = vec![0u8; cap];
     let total: usize = pieces.iter().map(|p| p.len()).sum();
     let mut budget = 4 * (total + 8) * (8 / cap.min(8) + 1) + 64;
+    let mut consumed = 0;
     for (i, piece) in pieces.iter().enumerate() {
         let last = i + 1 == pieces.len();
         let mut piece: &[u8] = piece;
         loop {
             budget -= 1;
             assert!(budget > 0, "{enc}: no progress");
-            let (done, read, written) = if lossy {
+            let mut as_str = None;
+            let (done, read, written) = if mode == Mode::Lossy {
                 let (r, read, written, _) = d.decode_lossy(piece, &mut buf, last);
                 let done = match r {
                     CoderResult::InputEmpty => {
@@ -111,7 +122,13 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, lossy: bool) -> (V
                 };
                 (done, read, written)
             } else {
-                let (r, read, written) = d.decode(piece, &mut buf, last);
+                let (r, read, written) = if mode == Mode::Str {
+                    let (r, read, text) = d.decode_to_str(piece, &mut buf, last);
+                    as_str = Some(text.to_owned());
+                    (r, read, text.len())
+                } else {
+                    d.decode(piece, &mut buf, last)
+                };
                 let done = match r {
                     DecoderResult::InputEmpty => {
                         assert!(!last, "{enc}: InputEmpty with last");
@@ -131,6 +148,21 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, lossy: bool) -> (V
                 (done, read, written)
             };
             assert!(read <= piece.len() && written <= cap);
+            if let Some(text) = as_str {
+                assert_eq!(text.as_bytes(), &buf[..written]);
+            }
+            consumed += read;
+            // Everything before `position` is decoded; at most one
+            // character's bytes wait (none once finished, a new stream).
+            let pos = d.position();
+            assert!(
+                if done && last {
+                    pos == 0
+                } else {
+                    pos <= consumed && consumed - pos <= 6
+                },
+                "{enc}: position {pos} after {consumed} bytes"
+            );
             if cap >= 4 {
                 assert!(
                     core::str::from_utf8(&buf[..written]).is_ok(),
@@ -405,13 +437,20 @@ fn check_cuts(
 ) {
     let p = pieces(bytes, cuts);
     for &cap in caps {
-        let (out, errors) = stream_decode(enc, &p, cap, false);
-        assert!(
-            out == expected.0 && errors == expected.1,
-            "{enc} {bytes:02X?} cut at {cuts:?}, {cap}-byte buffer: {errors:?} != {:?}",
-            expected.1
-        );
-        let (lossy, none) = stream_decode(enc, &p, cap, true);
+        let modes: &[Mode] = if cap >= 4 {
+            &[Mode::Strict, Mode::Str]
+        } else {
+            &[Mode::Strict]
+        };
+        for &mode in modes {
+            let (out, errors) = stream_decode(enc, &p, cap, mode);
+            assert!(
+                out == expected.0 && errors == expected.1,
+                "{enc} {bytes:02X?} cut at {cuts:?}, {cap}-byte buffer: {errors:?} != {:?}",
+                expected.1
+            );
+        }
+        let (lossy, none) = stream_decode(enc, &p, cap, Mode::Lossy);
         assert!(none.is_empty());
         assert!(
             lossy == expected.2,
@@ -500,7 +539,7 @@ fn decode_against_encoding_rs() {
                     let ours: Vec<usize> = errors.iter().map(|e| e.0).collect();
                     assert_eq!(rs_lossy, lossy, "{enc} {bytes:02X?} cut at {cut}");
                     assert_eq!(rs_errors, ours, "{enc} {bytes:02X?} cut at {cut}");
-                    let (stream_lossy, _) = stream_decode(enc, &p, 5, true);
+                    let (stream_lossy, _) = stream_decode(enc, &p, 5, Mode::Lossy);
                     assert_eq!(stream_lossy, rs_lossy);
                     compared += 1;
                 }
