@@ -48,7 +48,7 @@ const OUT_BUF: usize = 2 * UTF8_BUF + 8;
 
 /// Why a conversion stopped.
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// Ill-formed input at this byte offset of the input.
     Invalid(usize),
     /// The input ends inside a character that starts at this offset.
@@ -124,7 +124,7 @@ impl<W: Write> Output<'_, W> {
 ///
 /// # Errors
 /// What stopped the conversion; what came before it is written.
-pub fn convert(
+pub(crate) fn convert(
     from: Encoding,
     to: Encoding,
     skip: bool,
