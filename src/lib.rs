@@ -26,6 +26,11 @@
 //! The rules of each encoding, the error positions and where litenc differs
 //! from Python, glibc and Java are in the docs of [`litenc_runtime`].
 //!
+//! For input that comes in pieces (a file, a socket), [`stream::Decoder`]
+//! and [`stream::Encoder`] decode and encode in constant memory into the
+//! caller's buffers, with errors at their offset in the whole stream;
+//! `examples/iconv.rs` converts files with them.
+//!
 //! # Literals encoded at compile time
 //!
 //! With the default feature `macros`, string literals become arrays (or

@@ -764,3 +764,154 @@ pub fn check_transcode(data: &[u8]) {
 pub fn units_le(data: &[u8]) -> Vec<u16> {
     reference::units_of(data, false)
 }
+
+/// The streaming coders on cut input: `data[0]` picks the encoding,
+/// `data[1]` the output buffer size (1 to 64), `data[2..4]` two cut points;
+/// the rest is the input. The strict decoder, going on after each error,
+/// must report the errors of the one-shot decoder restarted after each,
+/// at the same stream offsets, and write the same text; the lossy decoder
+/// must write what `decode_lossy` writes; and the encoder, given that text
+/// cut the same way, what the one-shot encoder (restarted after each
+/// character it cannot hold) writes.
+#[allow(clippy::too_many_lines, reason = "one check, read top to bottom")]
+pub fn check_stream(data: &[u8]) {
+    use litenc_runtime::stream::{CoderResult, Decoder, DecoderResult, Encoder, EncoderResult};
+
+    let [which, cap, first, second, input @ ..] = data else {
+        return;
+    };
+    let enc = Encoding::ALL[*which as usize % Encoding::ALL.len()];
+    let cap = 1 + *cap as usize % 64;
+    let mut cuts = [
+        *first as usize % (input.len() + 1),
+        *second as usize % (input.len() + 1),
+    ];
+    cuts.sort_unstable();
+    let pieces = [
+        &input[..cuts[0]],
+        &input[cuts[0]..cuts[1]],
+        &input[cuts[1]..],
+    ];
+
+    // The one-shot references.
+    let mut want = Vec::new();
+    let mut want_errors = Vec::new();
+    let mut at = 0;
+    loop {
+        match enc.decode(&input[at..]) {
+            Ok(s) => {
+                want.extend_from_slice(s.as_bytes());
+                break;
+            }
+            Err(e) => {
+                let v = e.valid_up_to();
+                want.extend_from_slice(enc.decode(&input[at..at + v]).unwrap().as_bytes());
+                want_errors.push((at + v, e.kind()));
+                match e.error_len() {
+                    Some(len) => at += v + len,
+                    None => break,
+                }
+            }
+        }
+    }
+    let lossy = enc.decode_lossy(input);
+
+    // Strict and lossy, through a `cap`-byte buffer.
+    for strict in [true, false] {
+        let mut decoder = Decoder::new(enc);
+        let mut buf = vec![0u8; cap];
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            let last = i == 2;
+            let mut piece: &[u8] = piece;
+            for _ in 0..=4 * (input.len() + 8) {
+                let (done, read, written) = if strict {
+                    let (r, read, written) = decoder.decode(piece, &mut buf, last);
+                    if let DecoderResult::Error(err) = r {
+                        errors.push((err.valid_up_to(), err.kind()));
+                    }
+                    (
+                        matches!(r, DecoderResult::InputEmpty | DecoderResult::Finished),
+                        read,
+                        written,
+                    )
+                } else {
+                    let (r, read, written, _) = decoder.decode_lossy(piece, &mut buf, last);
+                    (r != CoderResult::OutputFull, read, written)
+                };
+                out.extend_from_slice(&buf[..written]);
+                piece = &piece[read..];
+                if done {
+                    assert!(piece.is_empty(), "{enc}: input left");
+                    break;
+                }
+            }
+            assert!(piece.is_empty(), "{enc}: no progress");
+        }
+        if strict {
+            assert_eq!(errors, want_errors, "{enc} {input:02X?} cut at {cuts:?}");
+            assert_eq!(out, want, "{enc} {input:02X?} cut at {cuts:?}");
+        } else {
+            assert_eq!(
+                out,
+                lossy.as_bytes(),
+                "{enc} {input:02X?} cut at {cuts:?}, lossy"
+            );
+        }
+    }
+
+    // The encoder on the lossy text, cut at the character boundaries
+    // nearest the same points.
+    let text: &str = &lossy;
+    let mut tcuts = cuts.map(|c| c.min(text.len()));
+    for c in &mut tcuts {
+        while !text.is_char_boundary(*c) {
+            *c -= 1;
+        }
+    }
+    let mut want = Vec::new();
+    let mut want_errors = Vec::new();
+    let mut at = 0;
+    loop {
+        match enc.encode(&text[at..]) {
+            Ok(b) => {
+                want.extend_from_slice(&b);
+                break;
+            }
+            Err(EncodeError::Unencodable { offset, ch, .. }) => {
+                want.extend_from_slice(&enc.encode(&text[at..at + offset]).unwrap());
+                want_errors.push((at + offset, ch));
+                at += offset + ch.len_utf8();
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let mut encoder = Encoder::new(enc);
+    let mut buf = vec![0u8; cap];
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let tpieces = [
+        &text[..tcuts[0]],
+        &text[tcuts[0]..tcuts[1]],
+        &text[tcuts[1]..],
+    ];
+    for (i, piece) in tpieces.iter().enumerate() {
+        let mut piece: &str = piece;
+        for _ in 0..=8 * (text.len() + 8) {
+            let (r, read, written) = encoder.encode(piece, &mut buf, i == 2);
+            out.extend_from_slice(&buf[..written]);
+            piece = &piece[read..];
+            match r {
+                EncoderResult::InputEmpty | EncoderResult::Finished => break,
+                EncoderResult::Error(EncodeError::Unencodable { offset, ch, .. }) => {
+                    errors.push((offset, ch));
+                }
+                _ => {}
+            }
+        }
+        assert!(piece.is_empty(), "{enc}: no progress encoding");
+    }
+    assert_eq!(errors, want_errors, "{enc} {text:?} cut at {tcuts:?}");
+    assert_eq!(out, want, "{enc} {text:?} cut at {tcuts:?}");
+}

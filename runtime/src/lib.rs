@@ -38,6 +38,11 @@
 //! them (several times faster on non-ASCII text; the README has the
 //! figures). The `alloc` helpers call the twins already.
 //!
+//! **Streaming**: [`stream::Decoder`] and [`stream::Encoder`] take input in
+//! pieces cut anywhere (inside a character too) and write into the
+//! caller's buffers, without allocating, with the errors and the U+FFFD of
+//! the one-shot functions at their offsets in the whole stream.
+//!
 //! [`const_encode!`] turns any `const` `&str` into an array of the right
 //! length:
 //!
@@ -132,10 +137,11 @@
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
-// `deny`, not `forbid`: two modules allow `unsafe`, each for a named reason:
-// `simd` for `core::arch` (see its docs), and `owned`, whose one function
-// turns a decoder's output into a `String` without validating it again.
-// Everything else stays safe.
+// `deny`, not `forbid`: three places allow `unsafe`, each for a named
+// reason: `simd` for `core::arch` (see its docs); `owned`, whose one
+// function turns a decoder's output into a `String` without validating it
+// again; and `stream::decoded_str`, which does the same for a `&str` of a
+// streaming decoder's output. Everything else stays safe.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -162,6 +168,8 @@ mod engine;
 mod simd;
 
 pub mod fast;
+
+pub mod stream;
 
 #[cfg(feature = "alloc")]
 mod owned;

@@ -376,6 +376,68 @@ fn random_texts() {
 
 #[test]
 fn every_code_page_in_runs() {
+    // Every character of every code page, alone and in words between
+    // spaces and ASCII runs (the switches the encoders' blocks see), with
+    // one character the page lacks at the end, shifted to every offset.
+    for &enc in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {
+        let chars: Vec<char> = (0x80..=0xFFu8)
+            .filter_map(|b| enc.decode(&[b]).ok()?.chars().next())
+            .collect();
+        let mut text = String::new();
+        for (i, c) in chars.iter().enumerate() {
+            text.push(*c);
+            match i % 7 {
+                0 => text.push(' '),
+                3 => text.push_str("a, b"),
+                5 => text.push_str(&ascii(17, i)),
+                _ => {}
+            }
+        }
+        // A two-byte and a three-byte character the page lacks.
+        let lacks = |range: core::ops::RangeInclusive<u32>| {
+            range
+                .filter_map(char::from_u32)
+                .find(|c| enc.encode(&c.to_string()).is_err())
+                .unwrap()
+        };
+        let (two, three) = (lacks(0xA0..=0x7FF), lacks(0x2000..=0xFFFF));
+        let half = text
+            .char_indices()
+            .nth(chars.len() / 2)
+            .map_or(0, |(i, _)| i);
+        for before in 0..64 {
+            let padded = format!("{}{text}{text}", ascii(before, 2));
+            check_encode(enc, &padded);
+            check_decode(enc, &enc.encode(&padded).unwrap());
+            // The kernel's blocks are 16 bytes: every offset in one.
+            if before > 16 {
+                continue;
+            }
+            for bad in [two, three, '😀'] {
+                check_encode(enc, &format!("{padded}{bad}"));
+                let (a, b) = text.split_at(half);
+                check_encode(enc, &format!("{}{a}{bad}{b}", ascii(before, 2)));
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_bytes_across_blocks() {
+    // UTF-16 bytes are written a block of text at a time: characters of
+    // every length across the blocks' ends, at every shift.
+    let unit = "aЖ€😀 東京 \u{10FFFF}";
+    for before in 0..8 {
+        let text = format!("{}{}", ascii(before, 3), unit.repeat(90));
+        assert!(text.len() > 1500);
+        for enc in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            check_encode(enc, &text);
+        }
+    }
+}
+
+#[test]
+fn every_code_page_all_characters_in_runs() {
     // Every character of every code page, in runs long enough for several
     // blocks, shifted to every offset, both ways.
     for &enc in Encoding::ALL.iter().filter(|e| e.is_single_byte()) {

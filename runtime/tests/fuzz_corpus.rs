@@ -118,3 +118,8 @@ fn unit_targets() {
 fn transcode_target() {
     run("transcode", checks::check_transcode);
 }
+
+#[test]
+fn stream_target() {
+    run("stream", checks::check_stream);
+}

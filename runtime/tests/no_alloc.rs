@@ -103,3 +103,55 @@ fn no_into_function_allocates() {
     // The counter works: the `alloc` helpers do allocate.
     assert!(allocations_in(|| drop(Encoding::Utf8.encode("x"))) > 0);
 }
+
+#[test]
+fn stream_coders_do_not_allocate() {
+    use litenc_runtime::stream::{Decoder, DecoderResult, Encoder, EncoderResult};
+
+    let text = "Съешь же ещё этих мягких французских булок 😀 a\0b ".repeat(40);
+    let inputs: Vec<(Encoding, Vec<u8>)> = Encoding::ALL
+        .iter()
+        .map(|&e| {
+            (
+                e,
+                e.encode(&text)
+                    .unwrap_or_else(|_| b"ab\xFFcd\x80".repeat(300)),
+            )
+        })
+        .collect();
+    let mut out = vec![0u8; 4096];
+    let mut small = [0u8; 3];
+    let mut written_total = 0;
+    let n = allocations_in(|| {
+        for (enc, bytes) in &inputs {
+            for dst in [&mut out[..], &mut small[..]] {
+                let mut d = Decoder::new(*enc);
+                for (i, piece) in bytes.chunks(777).enumerate() {
+                    let last = (i + 1) * 777 >= bytes.len();
+                    let mut piece = piece;
+                    loop {
+                        let (r, read, written) = d.decode(piece, dst, last);
+                        written_total += written;
+                        piece = &piece[read..];
+                        if matches!(r, DecoderResult::InputEmpty | DecoderResult::Finished) {
+                            break;
+                        }
+                    }
+                    let _ = d.decode_lossy(piece, dst, last);
+                }
+                let mut e = Encoder::new(*enc);
+                let mut rest = text.as_str();
+                loop {
+                    let (r, read, written) = e.encode(rest, dst, true);
+                    written_total += written;
+                    rest = &rest[read..];
+                    if r == EncoderResult::Finished {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    assert_eq!(n, 0, "the stream coders allocated {n} times");
+    assert!(written_total > 100_000, "{written_total}");
+}

@@ -42,6 +42,7 @@
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod cesu;
+pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
@@ -98,8 +99,37 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
             windows1251::encode(text, dst)
         }
-        Family::SingleByte(_) | Family::Utf16 { .. } => None,
+        Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
+        Family::SingleByte(t) => single_byte::encode(t, text, dst),
     }
+}
+
+/// UTF-8 to UTF-16 bytes: the unit kernel into a block on the stack, then
+/// the units as bytes in the wanted order (a loop LLVM vectorizes).
+fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<usize> {
+    /// Bytes of text per block: never more units than bytes.
+    const BLOCK: usize = 512;
+    let mut units = [0u16; BLOCK];
+    let mut at = 0;
+    let mut i = 0;
+    while i < text.len() {
+        let mut end = (i + BLOCK).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let n = utf8_to_utf16::encode_units(&text[i..end], &mut units)?;
+        let out = dst.get_mut(at..at + 2 * n)?;
+        for (pair, unit) in out.chunks_exact_mut(2).zip(&units[..n]) {
+            pair.copy_from_slice(&if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
+        }
+        at += 2 * n;
+        i = end;
+    }
+    Some(at)
 }
 
 /// `validate(f, bytes).is_ok()`, fast where a kernel exists; `None` where

@@ -1,0 +1,919 @@
+//! Streaming: a [`Decoder`] and an [`Encoder`] for input that comes in
+//! pieces (a file read 64 KiB at a time, a socket), into output buffers of
+//! the caller's, in constant memory and without allocating.
+//!
+//! Input may be cut anywhere: inside a character, between the two halves
+//! of a UTF-16 surrogate pair or of a CESU-8 pair, between `C0` and `80`.
+//! The few bytes of a character cut at the end of a piece wait in the
+//! decoder (at most 6) until the next piece completes it; everything else
+//! goes through the same fast code as the one-shot functions (the AVX2
+//! kernels of [`crate::fast`] where the CPU has them). Output is written up
+//! to the end of `dst`; a character that does not fit waits for the next
+//! call, so that each call's output is whole characters (valid UTF-8, for
+//! the decoder), except when `dst` is shorter than one character, which is
+//! then written across calls.
+//!
+//! Each call returns how far it got, as `(result, read, written)`:
+//!
+//! | result | means | next call |
+//! |---|---|---|
+//! | `InputEmpty` | all of `src` was consumed (`read == src.len()`) | with the next piece of input |
+//! | `OutputFull` | `dst` has no room for the next character | with `&src[read..]` and fresh room |
+//! | `Finished` | `last` was true and everything was written | none: the coder is ready for a new stream |
+//! | `Error(e)` | ill-formed input, or a character the encoding cannot hold (strict modes) | with `&src[read..]`: the bad part is consumed, and the coder goes on after it |
+//!
+//! Errors carry positions counted from the start of the stream, not of the
+//! piece: [`DecodeError::valid_up_to`] is the byte offset of the ill-formed
+//! sequence in the whole input, and [`EncodeError::Unencodable`]'s `offset`
+//! the byte offset of the character in the whole UTF-8 input. They are the
+//! errors the one-shot functions report for the whole input, whatever the
+//! cuts; and [`Decoder::decode_lossy`] writes U+FFFD exactly where
+//! [`Encoding::decode_lossy`](crate::Encoding::decode_lossy) does.
+//!
+//! This is the model of `encoding_rs`'s `Decoder` and `Encoder`:
+//! [`Decoder::decode`] is its `decode_to_utf8_without_replacement`,
+//! [`Decoder::decode_lossy`] its `decode_to_utf8`, and [`Encoder::encode`] its
+//! `encode_from_utf8_without_replacement`; `Finished` is its `InputEmpty`
+//! with `last` set, and a byte-order mark is text, as everywhere in litenc.
+//!
+//! ```
+//! use litenc_runtime::stream::{Decoder, DecoderResult};
+//! use litenc_runtime::Encoding;
+//!
+//! // "Жук 😀" in UTF-16LE, arriving in pieces cut inside characters.
+//! let pieces: [&[u8]; 3] = [b"\x16\x04\x43", b"\x04\x3A\x04\x20\x00\x3D\xD8", b"\x00\xDE"];
+//! let mut decoder = Decoder::new(Encoding::Utf16Le);
+//! let mut text = String::new();
+//! let mut buf = [0u8; 64];
+//! for (i, piece) in pieces.iter().enumerate() {
+//!     let last = i == pieces.len() - 1;
+//!     let (result, read, written) = decoder.decode(piece, &mut buf, last);
+//!     assert_eq!(read, piece.len());
+//!     text.push_str(core::str::from_utf8(&buf[..written]).unwrap());
+//!     let expected = if last { DecoderResult::Finished } else { DecoderResult::InputEmpty };
+//!     assert_eq!(result, expected);
+//! }
+//! assert_eq!(text, "Жук 😀");
+//! ```
+//!
+//! Errors name the offset in the whole stream:
+//!
+//! ```
+//! use litenc_runtime::stream::{Decoder, DecoderResult};
+//! use litenc_runtime::Encoding;
+//!
+//! let mut decoder = Decoder::new(Encoding::Utf8);
+//! let mut buf = [0u8; 16];
+//! assert_eq!(decoder.decode(b"0123456789", &mut buf, false).0, DecoderResult::InputEmpty);
+//! // `E2 82` then `41`: the sequence that begins at byte 12 of the stream is cut short.
+//! let (result, read, written) = decoder.decode(b"ab\xE2\x82", &mut buf, false);
+//! assert_eq!((result, read, written), (DecoderResult::InputEmpty, 4, 2));
+//! let (result, read, _) = decoder.decode(b"A", &mut buf, true);
+//! let DecoderResult::Error(e) = result else { panic!() };
+//! assert_eq!((e.valid_up_to(), e.error_len()), (12, Some(2)));
+//! // `A` is read (it ended the cut sequence) but not decoded yet: it comes next.
+//! let (result, _, written) = decoder.decode(&b"A"[read..], &mut buf, true);
+//! assert_eq!((result, &buf[..written]), (DecoderResult::Finished, &b"A"[..]));
+//! ```
+//!
+//! Transcoding, from one encoding to another through UTF-8, with fixed
+//! buffers whatever the size of the input:
+//!
+//! ```
+//! use litenc_runtime::stream::{Decoder, DecoderResult, Encoder, EncoderResult};
+//! use litenc_runtime::Encoding;
+//!
+//! fn transcode(input: &[u8], from: Encoding, to: Encoding, out: &mut Vec<u8>) -> Result<(), String> {
+//!     let (mut decoder, mut encoder) = (Decoder::new(from), Encoder::new(to));
+//!     let (mut utf8, mut bytes) = ([0u8; 64], [0u8; 64]);
+//!     let mut input = input;
+//!     loop {
+//!         // The next piece, as a read from a file would give it.
+//!         let n = input.len().min(16);
+//!         let (mut piece, last) = (&input[..n], n == input.len());
+//!         input = &input[n..];
+//!         loop {
+//!             let (r, read, written) = decoder.decode(piece, &mut utf8, last);
+//!             piece = &piece[read..];
+//!             if let DecoderResult::Error(e) = r {
+//!                 return Err(e.to_string());
+//!             }
+//!             let mut text = core::str::from_utf8(&utf8[..written]).unwrap();
+//!             loop {
+//!                 let end = r == DecoderResult::Finished;
+//!                 let (e, read, written) = encoder.encode(text, &mut bytes, end);
+//!                 out.extend_from_slice(&bytes[..written]);
+//!                 text = &text[read..];
+//!                 match e {
+//!                     EncoderResult::OutputFull => {}
+//!                     EncoderResult::Error(e) => return Err(e.to_string()),
+//!                     _ => break,
+//!                 }
+//!             }
+//!             if r != DecoderResult::OutputFull {
+//!                 break;
+//!             }
+//!         }
+//!         if last {
+//!             return Ok(());
+//!         }
+//!     }
+//! }
+//!
+//! let koi8 = Encoding::Koi8R.encode("Съешь же ещё этих мягких французских булок").unwrap();
+//! let mut out = Vec::new();
+//! transcode(&koi8, Encoding::Koi8R, Encoding::Windows1251, &mut out).unwrap();
+//! assert_eq!(out, Encoding::Windows1251.encode("Съешь же ещё этих мягких французских булок").unwrap());
+//! ```
+
+// How the coders work. The decoder keeps three things between calls: the
+// absolute offset of the next byte it has not decoded (`pos`), the bytes
+// of a character cut at the end of the last piece (`carry`, decoded one
+// `rules::step` at a time, pulling bytes from the next piece until the
+// step is no longer truncated), and the part of a character that did not
+// fit a `dst` shorter than one character (`pending`). Everything between
+// is handed to `fast::family::decode_into` in one call, cut first where
+// its output surely fits `dst` and then back to the last whole character
+// (`complete_prefix`), so that the call neither runs out of room nor ends
+// inside a character; an error it reports is re-read with `rules::step`,
+// which is what the one-shot functions report too.
+//
+// An encoding with multi-byte characters and no way to find a character's
+// start from its end (Shift_JIS, Big5, GBK, GB18030, EUC-KR) needs its
+// `rules::step` and nothing else here: `complete_prefix` keeps the whole
+// piece, the fast call then reports the cut character as truncated input
+// at the end, and its valid part is decoded again (one more pass over the
+// piece, only when a cut falls inside a character). A stateful one
+// (ISO-2022-JP) adds its mode (the current character set) to both coders,
+// carried between calls like `pos`, and the encoder writes its return to
+// ASCII when `last` is set, before it reports `Finished`.
+
+use crate::encoding::Encoding;
+use crate::error::{DecodeError, EncodeError};
+use crate::fast;
+use crate::rules::{self, Family};
+use crate::scalar::{self, Step};
+
+/// The most input bytes a character cut at a piece boundary can leave
+/// behind, plus one: a CESU-8 high surrogate and two bytes of the low one
+/// are five.
+const CARRY: usize = 8;
+
+/// Where a call of a lossy decoder stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CoderResult {
+    /// All of the input was consumed; call again with more (or with `last`).
+    InputEmpty,
+    /// The output buffer has no room for the next character; call again
+    /// with the rest of the input and more room.
+    OutputFull,
+    /// `last` was set, and all of the input was consumed and written. The
+    /// coder is ready for a new stream.
+    Finished,
+}
+
+/// Where a call of [`Decoder::decode`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecoderResult {
+    /// All of the input was consumed; call again with more (or with `last`).
+    InputEmpty,
+    /// The output buffer has no room for the next character; call again
+    /// with the rest of the input and more room.
+    OutputFull,
+    /// `last` was set, and all of the input was consumed and written. The
+    /// decoder is ready for a new stream.
+    Finished,
+    /// Ill-formed input, at an offset counted from the start of the stream.
+    /// The ill-formed part is consumed: calling again with the rest of the
+    /// input goes on after it. With `last` set, a cut character at the end
+    /// is an error of [`DecodeErrorKind::Truncated`](crate::DecodeErrorKind::Truncated).
+    Error(DecodeError),
+}
+
+/// Where a call of [`Encoder::encode`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncoderResult {
+    /// All of the input was consumed; call again with more (or with `last`).
+    InputEmpty,
+    /// The output buffer has no room for the next character; call again
+    /// with the rest of the input and more room.
+    OutputFull,
+    /// `last` was set, and all of the input was consumed and written. The
+    /// encoder is ready for a new stream.
+    Finished,
+    /// A character the encoding cannot hold ([`EncodeError::Unencodable`]),
+    /// at a byte offset counted from the start of the stream. The character
+    /// is consumed: calling again with the rest of the input goes on after
+    /// it.
+    Error(EncodeError),
+}
+
+/// Bytes of output a coder could not write yet, because `dst` was shorter
+/// than the character.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    bytes: [u8; 8],
+    start: u8,
+    end: u8,
+}
+
+impl Pending {
+    const EMPTY: Pending = Pending {
+        bytes: [0; 8],
+        start: 0,
+        end: 0,
+    };
+
+    fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+
+    /// Writes what fits of the pending bytes at `dst[*written..]`.
+    fn flush(&mut self, dst: &mut [u8], written: &mut usize) {
+        let have = &self.bytes[self.start as usize..self.end as usize];
+        let n = have.len().min(dst.len() - *written);
+        dst[*written..*written + n].copy_from_slice(&have[..n]);
+        *written += n;
+        self.start += n as u8;
+    }
+
+    /// Writes the bytes of one character at `dst[*written..]`. `false` if
+    /// they do not fit but `dst` would hold them empty (the caller stops
+    /// with `OutputFull`); with `split`, a `dst` shorter than the character
+    /// gets what fits, and the rest waits here.
+    fn put(&mut self, bytes: &[u8], dst: &mut [u8], written: &mut usize, split: bool) -> bool {
+        let room = dst.len() - *written;
+        if bytes.len() <= room {
+            dst[*written..*written + bytes.len()].copy_from_slice(bytes);
+            *written += bytes.len();
+            return true;
+        }
+        if !split || *written > 0 || room == 0 {
+            return false;
+        }
+        self.bytes[..bytes.len()].copy_from_slice(bytes);
+        self.start = 0;
+        self.end = bytes.len() as u8;
+        self.flush(dst, written);
+        true
+    }
+}
+
+/// A streaming decoder from one encoding to UTF-8.
+///
+/// [`decode`](Self::decode) is strict (it stops at ill-formed input with
+/// its absolute position); [`decode_lossy`](Self::decode_lossy) replaces
+/// each ill-formed part with U+FFFD, as
+/// [`Encoding::decode_lossy`](crate::Encoding::decode_lossy) does. One
+/// decoder may mix both. It is a few dozen bytes, never allocates, and
+/// reads its input in place; see the [module docs](self) for the protocol.
+///
+/// ```
+/// use litenc_runtime::stream::{CoderResult, Decoder};
+/// use litenc_runtime::Encoding;
+///
+/// // Modified UTF-8 with U+0000 (`C0 80`) cut between its two bytes, and an
+/// // unpaired surrogate, which lossy decoding replaces.
+/// let mut decoder = Decoder::new(Encoding::Mutf8);
+/// let mut out = [0u8; 32];
+/// let (r, _, n, _) = decoder.decode_lossy(b"a\xC0", &mut out, false);
+/// assert_eq!((r, n), (CoderResult::InputEmpty, 1));
+/// let (r, _, m, replaced) = decoder.decode_lossy(b"\x80b\xED\xA0\x80c", &mut out[n..], true);
+/// assert_eq!((r, replaced), (CoderResult::Finished, true));
+/// assert_eq!(&out[..n + m], "a\0b\u{FFFD}c".as_bytes());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Decoder {
+    encoding: Encoding,
+    /// Offset in the stream of the first byte not decoded yet (the first
+    /// byte of `carry` if any, else the next byte of the input).
+    pos: usize,
+    carry: [u8; CARRY],
+    carry_len: u8,
+    pending: Pending,
+}
+
+/// How a decoding call ended, before it is told as a [`DecoderResult`] or
+/// a [`CoderResult`].
+enum Stop {
+    InputEmpty,
+    OutputFull,
+    Finished,
+    Error(DecodeError),
+}
+
+impl Decoder {
+    /// A decoder at the start of a stream in `encoding`.
+    #[must_use]
+    pub const fn new(encoding: Encoding) -> Decoder {
+        Decoder {
+            encoding,
+            pos: 0,
+            carry: [0; CARRY],
+            carry_len: 0,
+            pending: Pending::EMPTY,
+        }
+    }
+
+    /// The encoding this decoder reads.
+    #[must_use]
+    pub const fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Forgets the stream so far: the decoder is as [`new`](Self::new) made it.
+    pub fn reset(&mut self) {
+        *self = Decoder::new(self.encoding);
+    }
+
+    /// The offset in the stream of the first input byte not decoded yet:
+    /// the output written so far is the decoding of exactly the input
+    /// before it. Bytes read past it (at most 6) wait in the decoder for
+    /// the rest of their character.
+    ///
+    /// ```
+    /// use litenc_runtime::{stream::Decoder, Encoding};
+    ///
+    /// let mut d = Decoder::new(Encoding::Utf16Le);
+    /// let mut out = [0u8; 16];
+    /// let (_, read, written) = d.decode(b"a\x00b\x00\x3D", &mut out, false);
+    /// assert_eq!((read, written, d.position()), (5, 2, 4));
+    /// ```
+    #[must_use]
+    pub const fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// An output buffer of this many bytes always takes the whole decoding
+    /// of the next `src_len` input bytes, strict or lossy (3 bytes per
+    /// input byte, as a U+FFFD for one byte is 3 bytes, plus what the
+    /// decoder holds), so the call cannot end with `OutputFull`. A smaller
+    /// buffer works too, over more calls. `None` on overflow.
+    ///
+    /// ```
+    /// use litenc_runtime::{stream::Decoder, Encoding};
+    /// assert_eq!(Decoder::new(Encoding::Koi8R).max_utf8_len(100), Some(300));
+    /// ```
+    #[must_use]
+    pub const fn max_utf8_len(&self, src_len: usize) -> Option<usize> {
+        let held = self.carry_len as usize + (self.pending.end - self.pending.start) as usize;
+        match src_len.checked_add(held) {
+            Some(n) => n.checked_mul(3),
+            None => None,
+        }
+    }
+
+    /// Decodes `src` into `dst` as UTF-8, stopping at the first ill-formed
+    /// sequence; `last` says that `src` ends the stream. Returns the
+    /// [`DecoderResult`], the bytes of `src` consumed and the bytes of `dst`
+    /// written. `dst[..written]` is UTF-8, whole characters when `dst` is
+    /// at least 4 bytes long.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Decoder, DecoderResult};
+    /// use litenc_runtime::{DecodeErrorKind, Encoding};
+    ///
+    /// let mut d = Decoder::new(Encoding::Windows1253);
+    /// let mut out = [0u8; 16];
+    /// // 0xAA is undefined in windows-1253.
+    /// let (r, read, written) = d.decode(b"\xE1\xE2\xAA\xE3", &mut out, true);
+    /// let DecoderResult::Error(e) = r else { panic!() };
+    /// assert_eq!((read, &out[..written]), (3, "αβ".as_bytes()));
+    /// assert_eq!((e.valid_up_to(), e.kind()), (2, DecodeErrorKind::Malformed { len: 1 }));
+    /// // The bad byte is consumed; the rest decodes.
+    /// let (r, read, written) = d.decode(b"\xE3", &mut out, true);
+    /// assert_eq!((r, read, &out[..written]), (DecoderResult::Finished, 1, "γ".as_bytes()));
+    /// ```
+    pub fn decode(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (DecoderResult, usize, usize) {
+        let mut replaced = false;
+        let (stop, read, written) = self.run(src, dst, last, false, false, &mut replaced);
+        let result = match stop {
+            Stop::InputEmpty => DecoderResult::InputEmpty,
+            Stop::OutputFull => DecoderResult::OutputFull,
+            Stop::Finished => DecoderResult::Finished,
+            Stop::Error(e) => DecoderResult::Error(e),
+        };
+        (result, read, written)
+    }
+
+    /// [`decode`](Self::decode), giving the output as `&str`: whole
+    /// characters only, so a `dst` of at least 4 bytes is needed to be
+    /// sure of progress (a shorter one that cannot hold the next character
+    /// gives `OutputFull`). This spares the caller a second validation of
+    /// the output, for an [`Encoder`] say.
+    ///
+    /// Only if an earlier call of `decode` or `decode_lossy` into a buffer
+    /// shorter than one character left the rest of it unwritten is that rest
+    /// written first, at the start of `dst`, before the string.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Decoder, DecoderResult};
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let mut d = Decoder::new(Encoding::Ibm866);
+    /// let mut out = [0u8; 8];
+    /// let (r, read, text) = d.decode_to_str(b"\x8F\xE0\xA8\xA2\xA5\xE2", &mut out, true);
+    /// assert_eq!((r, read, text), (DecoderResult::OutputFull, 4, "Прив"));
+    /// ```
+    pub fn decode_to_str<'a>(
+        &mut self,
+        src: &[u8],
+        dst: &'a mut [u8],
+        last: bool,
+    ) -> (DecoderResult, usize, &'a str) {
+        let mut flushed = 0;
+        self.pending.flush(dst, &mut flushed);
+        let mut replaced = false;
+        let (stop, read, written) = if self.pending.is_empty() {
+            let (stop, read, n) =
+                self.run(src, &mut dst[flushed..], last, false, true, &mut replaced);
+            (stop, read, flushed + n)
+        } else {
+            (Stop::OutputFull, 0, flushed)
+        };
+        let result = match stop {
+            Stop::InputEmpty => DecoderResult::InputEmpty,
+            Stop::OutputFull => DecoderResult::OutputFull,
+            Stop::Finished => DecoderResult::Finished,
+            Stop::Error(e) => DecoderResult::Error(e),
+        };
+        (result, read, decoded_str(&dst[flushed..written]))
+    }
+
+    /// Decodes `src` into `dst` as UTF-8, writing U+FFFD for each
+    /// ill-formed part exactly where
+    /// [`Encoding::decode_lossy`](crate::Encoding::decode_lossy) writes one
+    /// for the whole stream. Returns the [`CoderResult`], the bytes
+    /// consumed and written, and whether this call wrote a U+FFFD for bad
+    /// input.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{CoderResult, Decoder};
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let mut d = Decoder::new(Encoding::Utf8);
+    /// let mut out = [0u8; 16];
+    /// let (_, _, n, _) = d.decode_lossy(b"caf\xC3", &mut out, false);
+    /// // The stream ends inside `C3 xx`: one U+FFFD.
+    /// let (r, _, m, replaced) = d.decode_lossy(b"", &mut out[n..], true);
+    /// assert_eq!((r, replaced), (CoderResult::Finished, true));
+    /// assert_eq!(&out[..n + m], "caf\u{FFFD}".as_bytes());
+    /// ```
+    pub fn decode_lossy(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (CoderResult, usize, usize, bool) {
+        let mut replaced = false;
+        let (stop, read, written) = self.run(src, dst, last, true, false, &mut replaced);
+        let result = match stop {
+            Stop::InputEmpty => CoderResult::InputEmpty,
+            Stop::Finished => CoderResult::Finished,
+            // The lossy loop never stops at an error.
+            Stop::OutputFull | Stop::Error(_) => CoderResult::OutputFull,
+        };
+        (result, read, written, replaced)
+    }
+
+    /// Handles one failed step at `self.pos` of `len` input bytes (`None`:
+    /// the stream ends inside a character): strict, the error; lossy, a
+    /// U+FFFD if it fits (`Err(OutputFull)` if not, nothing consumed).
+    /// `Ok(None)` means consumed and replaced.
+    fn bad(
+        &mut self,
+        len: Option<usize>,
+        lossy: bool,
+        dst: &mut [u8],
+        written: &mut usize,
+        replaced: &mut bool,
+    ) -> Result<Option<DecodeError>, Stop> {
+        let error = match len {
+            Some(len) => DecodeError::malformed(self.encoding, self.pos, len),
+            None => DecodeError::truncated(self.encoding, self.pos),
+        };
+        if lossy {
+            if !self.pending.put("\u{FFFD}".as_bytes(), dst, written, true) {
+                return Err(Stop::OutputFull);
+            }
+            *replaced = true;
+            return Ok(None);
+        }
+        Ok(Some(error))
+    }
+
+    /// Writes one decoded scalar value.
+    fn put_char(&mut self, cp: u32, dst: &mut [u8], written: &mut usize, split: bool) -> bool {
+        let mut buf = [0u8; 4];
+        let n = scalar::write_utf8(&mut buf, 0, cp);
+        self.pending.put(&buf[..n], dst, written, split)
+    }
+
+    /// Drops the first `len` bytes of the carry, which are decoded.
+    fn drain_carry(&mut self, len: usize) {
+        let have = self.carry_len as usize;
+        self.carry.copy_within(len..have, 0);
+        self.carry_len = (have - len) as u8;
+        self.pos = self.pos.wrapping_add(len);
+    }
+
+    /// The decoding loop of every mode (`whole`: never split a character
+    /// over calls).
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one loop over the three sources of input: the carry, the bulk, one character"
+    )]
+    fn run(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+        lossy: bool,
+        whole: bool,
+        replaced: &mut bool,
+    ) -> (Stop, usize, usize) {
+        let f = self.encoding.family();
+        let mut read = 0;
+        let mut written = 0;
+        self.pending.flush(dst, &mut written);
+        if !self.pending.is_empty() {
+            return (Stop::OutputFull, 0, written);
+        }
+        loop {
+            if !self.pending.is_empty() {
+                return (Stop::OutputFull, read, written);
+            }
+            // A character cut at the end of an earlier piece: one step at a
+            // time, pulling bytes from `src` while the step is truncated.
+            if self.carry_len > 0 {
+                let carry_len = self.carry_len as usize;
+                match rules::step(f, &self.carry[..carry_len], 0) {
+                    Step::Truncated if read < src.len() && carry_len < CARRY => {
+                        self.carry[carry_len] = src[read];
+                        self.carry_len += 1;
+                        read += 1;
+                    }
+                    Step::Truncated => {
+                        if !last {
+                            return (Stop::InputEmpty, read, written);
+                        }
+                        match self.bad(None, lossy, dst, &mut written, replaced) {
+                            Err(stop) => return (stop, read, written),
+                            Ok(error) => {
+                                self.drain_carry(carry_len);
+                                if let Some(e) = error {
+                                    return (Stop::Error(e), read, written);
+                                }
+                            }
+                        }
+                    }
+                    Step::Char { cp, len } => {
+                        if !self.put_char(cp, dst, &mut written, !whole) {
+                            return (Stop::OutputFull, read, written);
+                        }
+                        self.drain_carry(len);
+                    }
+                    Step::Malformed(len) => {
+                        match self.bad(Some(len), lossy, dst, &mut written, replaced) {
+                            Err(stop) => return (stop, read, written),
+                            Ok(error) => {
+                                self.drain_carry(len);
+                                if let Some(e) = error {
+                                    return (Stop::Error(e), read, written);
+                                }
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            if read == src.len() {
+                if last {
+                    self.reset();
+                    return (Stop::Finished, read, written);
+                }
+                return (Stop::InputEmpty, read, written);
+            }
+            // The bulk: as much of the rest as surely fits, back to the
+            // last whole character, in one fast call.
+            let rest = &src[read..];
+            let room = dst.len() - written;
+            let fits = rest.len().min(room / f.max_utf8_bytes_per_byte());
+            let take = complete_prefix(f, &rest[..fits]);
+            if take > 0 {
+                let out = &mut dst[written..];
+                match fast::family::decode_into(f, &rest[..take], out) {
+                    Ok(n) => {
+                        written += n;
+                        read += take;
+                        self.pos = self.pos.wrapping_add(take);
+                        continue;
+                    }
+                    Err(e) => {
+                        // Decode the valid part again (the fast call's
+                        // output is unspecified after an error); the bad
+                        // part is for the step below.
+                        let valid = e.valid_up_to();
+                        if valid > 0 {
+                            if let Ok(n) = fast::family::decode_into(f, &rest[..valid], out) {
+                                written += n;
+                                read += valid;
+                                self.pos = self.pos.wrapping_add(valid);
+                            }
+                        }
+                    }
+                }
+            }
+            // One character, exactly.
+            match rules::step(f, src, read) {
+                Step::Char { cp, len } => {
+                    if !self.put_char(cp, dst, &mut written, !whole) {
+                        return (Stop::OutputFull, read, written);
+                    }
+                    read += len;
+                    self.pos = self.pos.wrapping_add(len);
+                }
+                Step::Malformed(len) => {
+                    match self.bad(Some(len), lossy, dst, &mut written, replaced) {
+                        Err(stop) => return (stop, read, written),
+                        Ok(error) => {
+                            read += len;
+                            self.pos = self.pos.wrapping_add(len);
+                            if let Some(e) = error {
+                                return (Stop::Error(e), read, written);
+                            }
+                        }
+                    }
+                }
+                Step::Truncated => {
+                    // The piece ends inside a character (fewer than
+                    // `CARRY` bytes): keep them for the next piece.
+                    let tail = &src[read..];
+                    self.carry[..tail.len()].copy_from_slice(tail);
+                    self.carry_len = tail.len() as u8;
+                    read = src.len();
+                }
+            }
+        }
+    }
+}
+
+/// The output of a decoder that wrote whole characters, as `&str`,
+/// without checking it again.
+///
+/// The decoders write UTF-8 and nothing else (the reasons are those of the
+/// `alloc` helpers' `decoded_string`: `scalar::write_utf8`, tables of
+/// ready-made UTF-8, and SIMD kernels tested byte for byte against them),
+/// and `decode_to_str` asks them for whole characters. A second validation
+/// would cost more than the decoding; debug builds (all of the test suite)
+/// check.
+#[allow(unsafe_code)]
+fn decoded_str(bytes: &[u8]) -> &str {
+    debug_assert!(
+        core::str::from_utf8(bytes).is_ok(),
+        "a decoder wrote invalid UTF-8"
+    );
+    // SAFETY: `bytes` is what a litenc decoder wrote in whole characters
+    // (see above; checked in debug builds).
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+/// The length of the longest prefix of `bytes` that does not end inside a
+/// character, judged from its last few bytes; the rest goes through the
+/// exact steps. (Only a hint: cutting too early costs a few steps, and a
+/// cut inside a character is reported by the fast call as truncated.)
+fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    match f {
+        Family::SingleByte(_) => len,
+        Family::Utf16 { big_endian } => {
+            let even = len & !1;
+            if even >= 2 {
+                let last = if big_endian {
+                    bytes[even - 2]
+                } else {
+                    bytes[even - 1]
+                };
+                if (0xD8..=0xDB).contains(&last) {
+                    return even - 2;
+                }
+            }
+            even
+        }
+        Family::Utf8 => utf8_boundary(bytes, 4),
+        Family::Cesu { .. } => {
+            let end = utf8_boundary(bytes, 3);
+            // A high surrogate waits for its low one.
+            if end >= 3 && bytes[end - 3] == 0xED && (0xA0..=0xAF).contains(&bytes[end - 2]) {
+                end - 3
+            } else {
+                end
+            }
+        }
+    }
+}
+
+/// [`complete_prefix`] for the UTF-8 family, whose longest sequence is
+/// `longest` bytes: back over continuation bytes to the last lead, and
+/// before it if its sequence is not all there.
+fn utf8_boundary(bytes: &[u8], longest: usize) -> usize {
+    let len = bytes.len();
+    let mut k = 1;
+    while k < longest && k <= len {
+        let b = bytes[len - k];
+        if b & 0xC0 != 0x80 {
+            let need = match b {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => 1,
+            };
+            return if need > k { len - k } else { len };
+        }
+        k += 1;
+    }
+    len
+}
+
+/// A streaming encoder from UTF-8 text to one encoding.
+///
+/// The input is `&str`, so pieces are cut between characters; the output
+/// may be cut anywhere (a `dst` of 1 byte works). [`encode`](Self::encode)
+/// stops at the first character the encoding cannot hold, with its offset
+/// in the whole stream; calling again goes on after it, which is how a
+/// caller skips or replaces such characters.
+///
+/// ```
+/// use litenc_runtime::stream::{Encoder, EncoderResult};
+/// use litenc_runtime::{EncodeError, Encoding};
+///
+/// let mut e = Encoder::new(Encoding::Koi8R);
+/// let mut out = [0u8; 16];
+/// assert_eq!(e.encode("Цена: ", &mut out, false), (EncoderResult::InputEmpty, 10, 6));
+/// let (r, read, written) = e.encode("5€", &mut out, true);
+/// assert_eq!((read, &out[..written]), (4, &b"5"[..]));
+/// assert_eq!(
+///     r,
+///     EncoderResult::Error(EncodeError::Unencodable { encoding: Encoding::Koi8R, offset: 11, ch: '€' })
+/// );
+/// assert_eq!(e.encode("", &mut out, true), (EncoderResult::Finished, 0, 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Encoder {
+    encoding: Encoding,
+    /// Offset in the stream of the next byte of input.
+    pos: usize,
+    pending: Pending,
+}
+
+impl Encoder {
+    /// An encoder at the start of a stream in `encoding`.
+    #[must_use]
+    pub const fn new(encoding: Encoding) -> Encoder {
+        Encoder {
+            encoding,
+            pos: 0,
+            pending: Pending::EMPTY,
+        }
+    }
+
+    /// The encoding this encoder writes.
+    #[must_use]
+    pub const fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Forgets the stream so far: the encoder is as [`new`](Self::new) made it.
+    pub fn reset(&mut self) {
+        *self = Encoder::new(self.encoding);
+    }
+
+    /// An output buffer of this many bytes always takes the whole encoding
+    /// of the next `src_len` bytes of text
+    /// ([`Encoding::max_bytes_per_utf8_byte`] per byte, plus what the
+    /// encoder holds), so the call cannot end with `OutputFull`. `None` on
+    /// overflow.
+    #[must_use]
+    pub const fn max_len(&self, src_len: usize) -> Option<usize> {
+        let held = (self.pending.end - self.pending.start) as usize;
+        match src_len.checked_mul(self.encoding.max_bytes_per_utf8_byte()) {
+            Some(n) => n.checked_add(held),
+            None => None,
+        }
+    }
+
+    /// Encodes `src` into `dst`; `last` says that `src` ends the stream.
+    /// Returns the [`EncoderResult`], the bytes of `src` consumed and the
+    /// bytes of `dst` written.
+    pub fn encode(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+    ) -> (EncoderResult, usize, usize) {
+        let f = self.encoding.family();
+        let mut read = 0;
+        let mut written = 0;
+        self.pending.flush(dst, &mut written);
+        loop {
+            if !self.pending.is_empty() {
+                return (EncoderResult::OutputFull, read, written);
+            }
+            if read == src.len() {
+                if last {
+                    self.reset();
+                    return (EncoderResult::Finished, read, written);
+                }
+                return (EncoderResult::InputEmpty, read, written);
+            }
+            let rest = &src[read..];
+            let room = dst.len() - written;
+            let mut take = rest
+                .len()
+                .min(room / self.encoding.max_bytes_per_utf8_byte());
+            while !rest.is_char_boundary(take) {
+                take -= 1;
+            }
+            if take > 0 {
+                let out = &mut dst[written..];
+                match fast::family::encode_into(f, &rest[..take], out) {
+                    Ok(n) => {
+                        written += n;
+                        read += take;
+                        self.pos = self.pos.wrapping_add(take);
+                        continue;
+                    }
+                    Err(EncodeError::Unencodable { offset, .. }) if offset > 0 => {
+                        if let Ok(n) = fast::family::encode_into(f, &rest[..offset], out) {
+                            written += n;
+                            read += offset;
+                            self.pos = self.pos.wrapping_add(offset);
+                        }
+                    }
+                    Err(_) => {}
+                }
+            }
+            // One character, exactly.
+            let rest = &src[read..];
+            let (cp, len) = scalar::next_char(rest.as_bytes(), 0);
+            let n = rules::char_len(f, cp);
+            if n == 0 {
+                let e = EncodeError::Unencodable {
+                    encoding: self.encoding,
+                    offset: self.pos,
+                    ch: scalar::to_char(cp),
+                };
+                read += len;
+                self.pos = self.pos.wrapping_add(len);
+                return (EncoderResult::Error(e), read, written);
+            }
+            let mut buf = [0u8; 8];
+            let end = rules::write_char(f, cp, &mut buf, 0);
+            if !self.pending.put(&buf[..end], dst, &mut written, true) {
+                return (EncoderResult::OutputFull, read, written);
+            }
+            read += len;
+            self.pos = self.pos.wrapping_add(len);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{complete_prefix, Family};
+    use crate::engine;
+
+    /// The hint cuts valid input at most one character early, and never
+    /// inside one: the prefix it keeps is well formed on its own.
+    #[test]
+    fn complete_prefix_keeps_whole_characters() {
+        let text = "aЖ€😀\0z\u{10FFFF}\u{FFFF}ab😀😀Ж\u{800}";
+        let families = [
+            Family::Utf8,
+            Family::Utf16 { big_endian: false },
+            Family::Utf16 { big_endian: true },
+            Family::Cesu { java: true },
+            Family::Cesu { java: false },
+        ];
+        for f in families {
+            let mut bytes = [0u8; 128];
+            let len = engine::encode_into(f, text, &mut bytes).unwrap();
+            for k in 0..=len {
+                let c = complete_prefix(f, &bytes[..k]);
+                assert!(c <= k && k - c < 6, "{} cut at {k}: {c}", f.encoding());
+                assert!(
+                    engine::validate(f, &bytes[..c]).is_ok(),
+                    "{} cut at {k}: {c}",
+                    f.encoding()
+                );
+            }
+            // A cut after a whole character keeps everything.
+            assert_eq!(complete_prefix(f, &bytes[..len]), len);
+        }
+    }
+}
