@@ -250,6 +250,16 @@ fast_byte_api!(
     crate::rules::Family::Utf16 { big_endian: true }
 );
 fast_byte_api!(
+    /// UTF-32LE bytes at run time.
+    utf32le,
+    crate::rules::Family::Utf32 { big_endian: false }
+);
+fast_byte_api!(
+    /// UTF-32BE bytes at run time.
+    utf32be,
+    crate::rules::Family::Utf32 { big_endian: true }
+);
+fast_byte_api!(
     /// Modified UTF-8 at run time: SIMD encoding and decoding.
     mutf8,
     crate::rules::Family::Cesu { java: true }
@@ -323,5 +333,48 @@ pub mod utf16 {
             Some(n) => Ok(n),
             None => crate::engine::utf16::decode_into(Src::Units(units), out),
         }
+    }
+}
+
+/// Native UTF-32 code units at run time: the twins of
+/// [`crate::utf32`]'s unit functions.
+pub mod utf32 {
+    use crate::engine::utf32::Src;
+    use crate::error::{DecodeError, EncodeError};
+
+    /// [`utf32::units_len`](crate::utf32::units_len) at run time.
+    #[inline]
+    #[must_use]
+    pub fn units_len(text: &str) -> usize {
+        crate::engine::utf32::units_len(text)
+    }
+
+    /// [`utf32::encode_units_into`](crate::utf32::encode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, EncodeError> {
+        crate::engine::utf32::encode_units_into(text, out)
+    }
+
+    /// [`utf32::decoded_units_len`](crate::utf32::decoded_units_len) at run time.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
+        crate::engine::utf32::decoded_len(Src::Units(units))
+    }
+
+    /// [`utf32::decode_units_into`](crate::utf32::decode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decode_units_into(units: &[u32], out: &mut [u8]) -> Result<usize, DecodeError> {
+        crate::engine::utf32::decode_into(Src::Units(units), out)
     }
 }

@@ -150,6 +150,7 @@ extern crate std;
 mod encoding;
 mod error;
 mod limits;
+mod prefix;
 mod registry;
 mod scalar;
 mod table;
@@ -174,12 +175,16 @@ pub mod mutf8;
 pub mod utf16;
 pub mod utf16be;
 pub mod utf16le;
+pub mod utf32;
+pub mod utf32be;
+pub mod utf32le;
 pub mod utf8;
 
 use api::code_page_modules;
 registry::single_byte_encodings!(code_page_modules);
 
 pub use encoding::Encoding;
+pub use prefix::LenPrefix;
 
 /// Not public API: the reference loops of the codec, which the fast paths
 /// must agree with; `tests/fast_paths.rs` compares the two.
@@ -235,6 +240,33 @@ pub mod __reference {
     /// The reference of [`crate::utf16::decode_units_into`].
     pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
         reference::decode_units_into(units, out)
+    }
+
+    /// The reference of [`crate::utf32::units_len`].
+    #[must_use]
+    pub const fn utf32_units_len(text: &str) -> usize {
+        reference::utf32_units_len(text)
+    }
+
+    /// The reference of [`crate::utf32::encode_units_into`].
+    pub const fn utf32_encode_units_into(
+        text: &str,
+        out: &mut [u32],
+    ) -> Result<usize, EncodeError> {
+        reference::utf32_encode_units_into(text, out)
+    }
+
+    /// The reference of [`crate::utf32::decoded_units_len`].
+    pub const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
+        reference::utf32_decoded_units_len(units)
+    }
+
+    /// The reference of [`crate::utf32::decode_units_into`].
+    pub const fn utf32_decode_units_into(
+        units: &[u32],
+        out: &mut [u8],
+    ) -> Result<usize, DecodeError> {
+        reference::utf32_decode_units_into(units, out)
     }
 }
 

@@ -98,7 +98,7 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
             windows1251::encode(text, dst)
         }
-        Family::SingleByte(_) | Family::Utf16 { .. } => None,
+        Family::SingleByte(_) | Family::Utf16 { .. } | Family::Utf32 { .. } => None,
     }
 }
 
@@ -132,7 +132,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
             windows1251::decode(bytes, dst)
         }
-        Family::SingleByte(_) => None,
+        Family::SingleByte(_) | Family::Utf32 { .. } => None,
     }
 }
 
