@@ -180,11 +180,15 @@ pub mod utf32be;
 pub mod utf32le;
 pub mod utf8;
 
+pub mod usb_string;
+pub mod wide;
+
 use api::code_page_modules;
 registry::single_byte_encodings!(code_page_modules);
 
 pub use encoding::Encoding;
 pub use prefix::LenPrefix;
+pub use wide::WChar;
 
 /// Not public API: the reference loops of the codec, which the fast paths
 /// must agree with; `tests/fast_paths.rs` compares the two.
