@@ -455,3 +455,48 @@ fn with_tracked(tracked: &[PathBuf], value: TokenStream) -> TokenStream {
         #value
     }}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    fn expand(target: Target, input: &str) -> String {
+        let lit = parse::literal(input.parse().unwrap(), target, "wide").unwrap();
+        literal(lit).unwrap().to_string()
+    }
+
+    /// `wide!` must not decide the width of `wchar_t` on the host: its
+    /// expansion holds both forms, in both byte orders under
+    /// `cfg(target_endian)`, and asks the target's `WChar` which to take.
+    #[test]
+    fn wide_leaves_the_choice_to_the_target() {
+        let out = expand(Target::Wide, r#""a😀", nul"#);
+        // UTF-16: 'a', D83D DE00, 0 (4 units); UTF-32: 'a', 1F600, 0 (3).
+        assert!(out.contains("wide :: len (4 , 3)"), "{out}");
+        assert!(out.contains(r#"b"a\0=\xD8\0\xDE\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0a\xD8=\xDE\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"a\0\0\0\0\xF6\x01\0\0\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0\0\0a\0\x01\xF6\0\0\0\0\0""#), "{out}");
+        assert_eq!(out.matches("target_endian").count(), 4, "{out}");
+        assert!(out.contains(":: litenc :: WChar"), "{out}");
+        for host_fact in [
+            "windows",
+            "target_os",
+            "target_arch",
+            "unix",
+            "i32",
+            "u16 ;",
+        ] {
+            assert!(!out.contains(host_fact), "{host_fact} in {out}");
+        }
+    }
+
+    #[test]
+    fn utf32_units_in_the_targets_byte_order() {
+        let out = expand(Target::Units32, r#""é""#);
+        assert!(out.contains(r#"b"\xE9\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0\0\0\xE9""#), "{out}");
+        assert!(out.contains("utf32 :: from_ne_bytes :: < 1 , 4 >"), "{out}");
+    }
+}
