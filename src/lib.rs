@@ -2,12 +2,16 @@
 //! compile time, and gives the very same codec, as `const fn`, to code that
 //! has its text only at run time.
 //!
-//! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), Java's
-//! modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte code pages: every one
+//! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), UTF-32
+//! (native `u32` units, LE and BE bytes), C's `wchar_t` ([`WChar`], the
+//! target's), Java's modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte
+//! code pages: every one
 //! of the WHATWG Encoding Standard (Windows-1251, KOI8-R, ISO-8859-x, ...),
 //! the DOS pages (CP437, CP850, CP866, ...), strict 7-bit ASCII and true
-//! ISO-8859-1. Everything of [`litenc_runtime`] is re-exported here: the
-//! per-encoding modules, [`Encoding`], the errors and [`const_encode!`].
+//! ISO-8859-1. Byte output may start with a length prefix ([`LenPrefix`]),
+//! and [`usb_string!`] makes USB string descriptors. Everything of
+//! [`litenc_runtime`] is re-exported here: the per-encoding modules,
+//! [`Encoding`], the errors and [`const_encode!`].
 //!
 //! ```
 //! use litenc::{const_encode, utf16le, Encoding};
@@ -51,16 +55,22 @@
 //!
 //! | macro | gives |
 //! |---|---|
-//! | [`utf8!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`], [`windows1251!`] / [`cp1251!`] | `[u8; N]` |
+//! | [`utf8!`], [`utf16le!`], [`utf16be!`], [`utf32le!`], [`utf32be!`], [`mutf8!`], [`cesu8!`], [`windows1251!`] / [`cp1251!`] | `[u8; N]` |
 //! | [`utf16!`] | `[u16; N]`, native code units |
+//! | [`utf32!`] | `[u32; N]`, native code units (one per character) |
+//! | [`wide!`] | `[WChar; N]`: the target's C `wchar_t`, UTF-16 on Windows, UTF-32 elsewhere |
+//! | [`usb_string!`] | `[u8; N]`: a USB string descriptor (`bLength`, 3, UTF-16LE) |
 //! | [`encode!`]`("label", ...)` | `[u8; N]` in the encoding [`Encoding::for_label`] finds: any of them, code pages included |
 //! | [`include_encoded!`]`("label", "file")` | a UTF-8 file, encoded; the build depends on the file |
-//! | [`#[encoded("label")]`](macro@encoded) | on a `const`/`static` of type `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]` or `&CStr` |
+//! | [`#[encoded("label")]`](macro@encoded) | on a `const`/`static` of type `[u8; _]`, `[u16; _]`, `[u32; _]`, `&[u8]`, `&[u16]`, `&[u32]` or `&CStr` |
 //!
 //! The text is one or more string literals (plain or raw), concatenated;
 //! `concat!`, `env!` and `include_str!` in it are evaluated. Options follow
 //! the text: `nul` (a zero unit at the end), `cstr` (a `&'static CStr`, for
-//! the byte encodings) and `bom` (UTF-8 and UTF-16). The bytes come from the
+//! the byte encodings), `bom` (UTF-8, UTF-16, UTF-32) and a length prefix
+//! for byte output, `len_u8`, `len_u16le`, `len_u16be`, `len_u32le` or
+//! `len_u32be`, counting the bytes after it, terminator included
+//! (`mutf8!(text, len_u16be)` is Java's `writeUTF`). The bytes come from the
 //! same codec as the run-time functions. Mistakes are compile errors that
 //! name the encoding and every offending character with its U+XXXX, index
 //! and context. For a `const` that is not a literal, use [`const_encode!`].
