@@ -75,7 +75,7 @@ fn main() {
             Some(d) => {
                 assert_eq!(usize::from(d[0]), d.len());
                 assert_eq!(d[1], litenc::usb_string::DESCRIPTOR_TYPE);
-                println!("USB string {index}: {:02X?}", d);
+                println!("USB string {index}: {d:02X?}");
             }
             None => println!("USB string {index}: STALL"),
         }

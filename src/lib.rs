@@ -237,7 +237,7 @@ pub use litenc_macros::utf32be;
 /// C `wchar_t` strings from string literals, as `[`[`WChar`]`; N]`, where
 /// `WChar` is the target's `wchar_t`: UTF-16 units on Windows (and Cygwin,
 /// UEFI), UTF-32 units elsewhere, signed or not as the target's C ABI says
-/// (`i32` on x86-64 Linux, `u32` on AArch64 Linux). Options `nul` (for
+/// (`i32` on x86-64 Linux, `u32` on `AArch64` Linux). Options `nul` (for
 /// `wcslen`, `wprintf`, `MessageBoxW`) and `bom`.
 ///
 /// The macro runs on the host but follows the target: its expansion holds

@@ -97,9 +97,11 @@ fn every_scalar_value_as_mbstowcs_makes_it() {
 
 #[test]
 fn the_macros_literals_as_mbstowcs_makes_them() {
-    let _locale = utf8_locale();
     const HELLO: [WChar; 6] = litenc::wide!("Hello", nul);
     static MIXED: [WChar; MIXED_LEN] = litenc::wide!("Привет, 世界 ", "😀", nul);
+    // `const_encode!` and the run-time functions agree with the macro.
+    const VIA_CONST: [WChar; MIXED_LEN] = litenc::const_encode!(wide, MIXED_TEXT, nul);
+    let _locale = utf8_locale();
     let edges = litenc::wide!("\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", nul);
     let concat = litenc::wide!(concat!("v", 1, '.', 2, " ", "é"), nul);
     check("Hello", &HELLO);
@@ -111,8 +113,6 @@ fn the_macros_literals_as_mbstowcs_makes_them() {
     check("v1.2 é", &concat);
     // Without `nul`: the same units, no terminator.
     assert_eq!(litenc::wide!("Привет")[..], MIXED[..6]);
-    // `const_encode!` and the run-time functions agree with the macro.
-    const VIA_CONST: [WChar; MIXED_LEN] = litenc::const_encode!(wide, MIXED_TEXT, nul);
     assert_eq!(VIA_CONST, MIXED);
     let mut buf = [0 as WChar; 16];
     let n = MIXED_LEN - 1;

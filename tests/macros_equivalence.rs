@@ -653,6 +653,7 @@ fn usb_string_matches_the_runtime_and_the_spec() {
         let n = litenc::usb_string::encode_into(text, &mut buf).unwrap();
         buf[..n].to_vec()
     }
+    const VIA_CONST: [u8; 10] = litenc::const_encode!(usb_string, "Acme");
     // 126 units exactly: 63 emoji (surrogate pairs).
     const EMOJI_63: &str = "😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀";
     let cases: [(&str, &[u8]); 6] = [
@@ -673,7 +674,6 @@ fn usb_string_matches_the_runtime_and_the_spec() {
     }
     assert_eq!(cases[4].1.len(), 254);
     assert_eq!(cases[5].1.len(), 254);
-    const VIA_CONST: [u8; 10] = litenc::const_encode!(usb_string, "Acme");
     assert_eq!(VIA_CONST, litenc::usb_string!("Acme"));
 }
 
@@ -681,6 +681,14 @@ fn usb_string_matches_the_runtime_and_the_spec() {
 /// attribute, against `LenPrefix::write` and the runtime encoders.
 #[test]
 fn length_prefixes_at_their_limits_and_in_every_form() {
+    #[litenc::encoded("mutf-8", len_u16be)]
+    static CLASS: [u8; _] = "java/lang/Object";
+    #[litenc::encoded("utf-16le", nul, len_u8)]
+    static WIDE: &[u8] = "Edit";
+    #[litenc::encoded("utf-32", nul)]
+    static CHARS: [u32; _] = "A😀";
+    #[litenc::encoded("UTF-32BE")]
+    static CHARS_SLICE: &[u32] = "ж";
     // 255 bytes: the most `len_u8` counts.
     const MAX_U8: [u8; 256] = litenc::utf8!(
         "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
@@ -720,14 +728,6 @@ fn length_prefixes_at_their_limits_and_in_every_form() {
     );
     assert_eq!(buf, want);
 
-    #[litenc::encoded("mutf-8", len_u16be)]
-    static CLASS: [u8; _] = "java/lang/Object";
-    #[litenc::encoded("utf-16le", nul, len_u8)]
-    static WIDE: &[u8] = "Edit";
-    #[litenc::encoded("utf-32", nul)]
-    static CHARS: [u32; _] = "A😀";
-    #[litenc::encoded("UTF-32BE")]
-    static CHARS_SLICE: &[u32] = "ж";
     assert_eq!(CLASS[..2], [0, 16]);
     assert_eq!(&CLASS[2..], b"java/lang/Object");
     assert_eq!(WIDE, [10, b'E', 0, b'd', 0, b'i', 0, b't', 0, 0, 0]);

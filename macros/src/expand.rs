@@ -170,7 +170,6 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         target,
         text,
         options,
-        macro_name,
         ..
     } = lit;
     let target = *target;
@@ -181,49 +180,7 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         }
         return usb_descriptor(text).map(Encoded::Bytes);
     }
-    if let Some(bom) = options.bom {
-        if encoding.bom().is_none() {
-            return Err(diagnostics::no_bom(bom, target.name()));
-        }
-    }
-    if let Some(cstr) = options.cstr {
-        match target {
-            Target::Units16 => {
-                return Err(diagnostics::cstr_on_units(cstr, "UTF-16", 2, "[u16; N]"))
-            }
-            Target::Units32 => {
-                return Err(diagnostics::cstr_on_units(cstr, "UTF-32", 4, "[u32; N]"))
-            }
-            Target::Wide => {
-                return Err(diagnostics::cstr_on_units(
-                    cstr,
-                    "`wchar_t`",
-                    4,
-                    "[WChar; N]",
-                ));
-            }
-            _ => {}
-        }
-        if encoding.unit_size() != 1 {
-            return Err(diagnostics::cstr_not_bytes(
-                cstr,
-                target.name(),
-                encoding.unit_size(),
-            ));
-        }
-    }
-    if let Some((_, span)) = options.len {
-        if target.is_units() {
-            return Err(diagnostics::prefix_on_units(
-                span,
-                target.name(),
-                macro_name,
-            ));
-        }
-    }
-    if let (Some(_), Some((_, span))) = (options.cstr, options.len) {
-        return Err(diagnostics::prefix_with_cstr(span));
-    }
+    check_options(lit)?;
     if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains('\0') {
         let nuls: Vec<(usize, char)> = text
             .value
@@ -280,6 +237,50 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         bytes.splice(0..0, head[..width].iter().copied());
     }
     Ok(Encoded::Bytes(bytes))
+}
+
+/// The options that do not fit the target: `bom` where there is none,
+/// `cstr` where units hold zero bytes, a length prefix on units or a
+/// `&CStr`.
+fn check_options(lit: &Literal) -> syn::Result<()> {
+    let (target, options) = (lit.target, &lit.options);
+    let encoding = target.encoding();
+    if let Some(bom) = options.bom {
+        if encoding.bom().is_none() {
+            return Err(diagnostics::no_bom(bom, target.name()));
+        }
+    }
+    if let Some(cstr) = options.cstr {
+        let units = match target {
+            Target::Units16 => Some(("UTF-16", 2, "[u16; N]")),
+            Target::Units32 => Some(("UTF-32", 4, "[u32; N]")),
+            Target::Wide => Some(("`wchar_t`", 4, "[WChar; N]")),
+            Target::Bytes(_) | Target::UsbString => None,
+        };
+        if let Some((name, size, array)) = units {
+            return Err(diagnostics::cstr_on_units(cstr, name, size, array));
+        }
+        if encoding.unit_size() != 1 {
+            return Err(diagnostics::cstr_not_bytes(
+                cstr,
+                target.name(),
+                encoding.unit_size(),
+            ));
+        }
+    }
+    if let Some((_, span)) = options.len {
+        if target.is_units() {
+            return Err(diagnostics::prefix_on_units(
+                span,
+                target.name(),
+                lit.macro_name,
+            ));
+        }
+        if options.cstr.is_some() {
+            return Err(diagnostics::prefix_with_cstr(span));
+        }
+    }
+    Ok(())
 }
 
 /// The native units of `lit`'s text in the form whose little-endian byte

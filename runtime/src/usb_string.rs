@@ -123,9 +123,10 @@ pub type __Unit = u8;
 #[track_caller]
 #[must_use]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
-    if nul {
-        panic!("litenc: a USB string descriptor has no NUL terminator: `bLength` gives its length");
-    }
+    assert!(
+        !nul,
+        "litenc: a USB string descriptor has no NUL terminator: `bLength` gives its length"
+    );
     // The reference loop, as for `utf16`: the faster choice in the const
     // evaluator.
     match check_units(reference::units_len(text)) {

@@ -48,7 +48,7 @@ macro_rules! wchar_t {
         $(
             /// The target's C `wchar_t`: `u16` on Windows, Cygwin and UEFI
             /// (UTF-16); elsewhere 32 bits (UTF-32), unsigned (`u32`) where
-            /// the C ABI makes it `unsigned int` (Arm and AArch64 outside
+            /// the C ABI makes it `unsigned int` (Arm and `AArch64` outside
             /// Apple's and the BSDs' ABIs, QNX, AIX, ...) and `i32` on the
             /// others (x86, x86-64, RISC-V, PowerPC, MIPS, Apple, ...).
             /// It is the same type as `libc::wchar_t` on every target libc

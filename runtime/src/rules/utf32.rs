@@ -21,6 +21,10 @@ pub(crate) const CHAR_LEN: usize = 4;
 /// to U+10FFFF. With no branch: `unit ^ 0xD800` is below `0x800` exactly
 /// for the surrogates.
 #[inline]
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "no branch: the hot loops test four units at a time"
+)]
 pub(crate) const fn is_scalar(unit: u32) -> bool {
     ((unit ^ 0xD800) >= 0x800) & (unit <= 0x10_FFFF)
 }
