@@ -106,7 +106,7 @@ macro_rules! byte_codec_api {
         /// As [`encoded_len`], and
         /// [`EncodeError::TooLong`](crate::EncodeError::TooLong) if the
         /// encoded text is longer than the prefix can count.
-        pub const fn prefixed_len(text: &str, prefix: crate::LenPrefix) -> Result<usize, crate::error::EncodeError> {
+        pub const fn prefixed_len(text: &str, prefix: crate::prefix::LenPrefix) -> Result<usize, crate::error::EncodeError> {
             crate::engine::prefixed_len($fam, text, prefix)
         }
 
@@ -131,7 +131,7 @@ macro_rules! byte_codec_api {
         /// ```
         pub const fn encode_prefixed_into(
             text: &str,
-            prefix: crate::LenPrefix,
+            prefix: crate::prefix::LenPrefix,
             out: &mut [u8],
         ) -> Result<usize, crate::error::EncodeError> {
             crate::engine::encode_prefixed_into($fam, text, prefix, out)

@@ -14,8 +14,8 @@
 //! ```
 //! use litenc_runtime::{const_encode, usb_string, utf16le};
 //!
-//! static PRODUCT: [u8; 12] = const_encode!(usb_string, "Gadget");
-//! assert_eq!(PRODUCT[..4], [12, 3, b'G', 0]);
+//! static PRODUCT: [u8; 14] = const_encode!(usb_string, "Gadget");
+//! assert_eq!(PRODUCT[..4], [14, 3, b'G', 0]);
 //!
 //! // A serial number known only at run time, into a driver's buffer.
 //! let mut buf = [0u8; usb_string::MAX_LEN];

@@ -138,7 +138,7 @@ pub const IS_UTF16: bool = WChar::BITS == 16;
 
 /// The encoding errors report: the byte form of the units in the target's
 /// byte order.
-const NATIVE: crate::Encoding = if IS_UTF16 {
+const NATIVE: crate::encoding::Encoding = if IS_UTF16 {
     utf16::NATIVE
 } else {
     utf32::NATIVE

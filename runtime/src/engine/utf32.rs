@@ -5,16 +5,21 @@
 //! continuation byte starts one scalar value, and each is one unit of four
 //! bytes. [`continuation_bytes`] finds them eight bytes at a time.
 //!
-//! **Encoding** widens a word of eight ASCII bytes into eight units with
-//! four 8-byte stores, and otherwise decodes one character and stores its
-//! unit.
+//! **Encoding** takes eight input bytes at a time, as UTF-16's encoder
+//! does: a word of eight ASCII bytes is widened into eight units; four
+//! two-byte characters (Cyrillic, Greek, Hebrew, Arabic) come out of one
+//! word by shifts; otherwise four characters of one to three bytes are
+//! decoded with no branch ([`decode_bmp`]); only a block with a 4-byte
+//! character goes one character at a time.
 //!
-//! **Decoding** checks and measures four units at a time with no branch
-//! (the validity of each unit and its UTF-8 length are bit tests, summed),
-//! going unit by unit only in a block with an error, to find it; then it
-//! writes each unit's UTF-8 with one 4-byte store while there is room.
+//! **Decoding** reads four units at a time with one bounds check, checks
+//! and measures them with no branch (the validity of each unit and its
+//! UTF-8 length are bit tests, summed), going unit by unit only in a block
+//! with an error, to find it; then it writes four ASCII units as one store,
+//! and any other unit's UTF-8 with one 4-byte store while there is room.
 
-use super::words::{continuation_bytes, load8, store4, store8, HI};
+use super::utf16::decode_bmp;
+use super::words::{continuation_bytes, four_byte_leads, load8, store4, store8, HI};
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
@@ -89,11 +94,74 @@ const fn widen_ascii8_bytes<const BE: bool>(out: &mut [u8], at: usize, w: u64) {
     }
 }
 
-/// Encodes `text` into `out`, which holds its [`encoded_len`].
+/// Four characters of the block at `b[i..]` (`i + 16 <= b.len()`, no
+/// 4-byte character among them), with the number of bytes they take: four
+/// two-byte characters by shifts, else [`decode_bmp`] four times.
+#[inline(always)]
+const fn four_bmp(b: &[u8], i: usize, w: u64) -> ([u32; 4], usize) {
+    if w & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
+        let mut cps = [0u32; 4];
+        let mut k = 0;
+        while k < 4 {
+            let pair = w >> (16 * k);
+            cps[k] = (((pair & 0x1F) << 6) | ((pair >> 8) & 0x3F)) as u32;
+            k += 1;
+        }
+        return (cps, 8);
+    }
+    let (c0, l0) = decode_bmp(b, i);
+    let (c1, l1) = decode_bmp(b, i + l0);
+    let (c2, l2) = decode_bmp(b, i + l0 + l1);
+    let (c3, l3) = decode_bmp(b, i + l0 + l1 + l2);
+    ([c0, c1, c2, c3], l0 + l1 + l2 + l3)
+}
+
+/// Whether the four characters that start in `b[i..i + 12]` (of `w`, the
+/// first eight bytes) are all below U+10000: no 4-byte lead among them.
+#[inline(always)]
+const fn no_four_byte(b: &[u8], i: usize, w: u64) -> bool {
+    four_byte_leads(w) == 0 && four_byte_leads(load8(b, i + 8) & 0xFFFF_FFFF) == 0
+}
+
+/// Encodes `text` into `out`, which holds its [`encoded_len`]: blocks of
+/// eight input bytes while sixteen are left (four characters never read
+/// past them) and 32 bytes of room, then one character at a time.
 const fn fill_bytes<const BE: bool>(text: &str, out: &mut [u8]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
     let mut at = 0;
+    while i + 16 <= b.len() && at + 32 <= out.len() {
+        let w = load8(b, i);
+        if w & HI == 0 {
+            widen_ascii8_bytes::<BE>(out, at, w);
+            i += 8;
+            at += 32;
+            continue;
+        }
+        if no_four_byte(b, i, w) {
+            let (c, len) = four_bmp(b, i, w);
+            let (p, q) = if BE {
+                (
+                    ((c[0].swap_bytes() as u64) | ((c[1].swap_bytes() as u64) << 32)),
+                    ((c[2].swap_bytes() as u64) | ((c[3].swap_bytes() as u64) << 32)),
+                )
+            } else {
+                (
+                    (c[0] as u64) | ((c[1] as u64) << 32),
+                    (c[2] as u64) | ((c[3] as u64) << 32),
+                )
+            };
+            store8(out, at, p);
+            store8(out, at + 8, q);
+            i += len;
+            at += 16;
+            continue;
+        }
+        let (cp, len) = scalar::next_char(b, i);
+        store4(out, at, if BE { cp.swap_bytes() } else { cp });
+        i += len;
+        at += 4;
+    }
     while i < b.len() {
         if b[i] < 0x80 && i + 8 <= b.len() && at + 32 <= out.len() {
             let w = load8(b, i);
@@ -126,29 +194,60 @@ pub(crate) const fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usi
     Ok(encode_units(text, out))
 }
 
-/// Encodes `text` into `out`, which holds its [`units_len`].
+/// Widens the eight ASCII bytes of `w` into `out[at..at + 8]`, which
+/// exists.
+#[inline(always)]
+const fn widen_ascii8_units(out: &mut [u32], at: usize, w: u64) {
+    let (_, rest) = out.split_at_mut(at);
+    if let Some(dst) = rest.first_chunk_mut::<8>() {
+        let s = w.to_le_bytes();
+        *dst = [
+            s[0] as u32,
+            s[1] as u32,
+            s[2] as u32,
+            s[3] as u32,
+            s[4] as u32,
+            s[5] as u32,
+            s[6] as u32,
+            s[7] as u32,
+        ];
+    }
+}
+
+/// Encodes `text` into `out`, which holds its [`units_len`]; the blocks of
+/// [`fill_bytes`].
 pub(crate) const fn encode_units(text: &str, out: &mut [u32]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
     let mut at = 0;
+    while i + 16 <= b.len() && at + 8 <= out.len() {
+        let w = load8(b, i);
+        if w & HI == 0 {
+            widen_ascii8_units(out, at, w);
+            i += 8;
+            at += 8;
+            continue;
+        }
+        if no_four_byte(b, i, w) {
+            let (c, len) = four_bmp(b, i, w);
+            let (_, rest) = out.split_at_mut(at);
+            if let Some(dst) = rest.first_chunk_mut::<4>() {
+                *dst = c;
+            }
+            i += len;
+            at += 4;
+            continue;
+        }
+        let (cp, len) = scalar::next_char(b, i);
+        out[at] = cp;
+        i += len;
+        at += 1;
+    }
     while i < b.len() {
         if b[i] < 0x80 && i + 8 <= b.len() && at + 8 <= out.len() {
             let w = load8(b, i);
             if w & HI == 0 {
-                let (_, rest) = out.split_at_mut(at);
-                if let Some(dst) = rest.first_chunk_mut::<8>() {
-                    let s = w.to_le_bytes();
-                    *dst = [
-                        s[0] as u32,
-                        s[1] as u32,
-                        s[2] as u32,
-                        s[3] as u32,
-                        s[4] as u32,
-                        s[5] as u32,
-                        s[6] as u32,
-                        s[7] as u32,
-                    ];
-                }
+                widen_ascii8_units(out, at, w);
                 i += 8;
                 at += 8;
                 continue;
@@ -191,6 +290,38 @@ impl Src<'_> {
         match self {
             Src::Units(_) => false,
             Src::Le(b) | Src::Be(b) => b.len() % 4 != 0,
+        }
+    }
+
+    /// Units `i..i + 4` (which exist), with one bounds check.
+    #[inline(always)]
+    const fn at4(self, i: usize) -> [u32; 4] {
+        match self {
+            Src::Units(u) => {
+                let (_, rest) = u.split_at(i);
+                match rest.first_chunk::<4>() {
+                    Some(q) => *q,
+                    None => [0; 4],
+                }
+            }
+            Src::Le(b) | Src::Be(b) => {
+                let (_, rest) = b.split_at(4 * i);
+                let Some(q) = rest.first_chunk::<16>() else {
+                    return [0; 4];
+                };
+                let mut out = [0u32; 4];
+                let mut k = 0;
+                while k < 4 {
+                    let quad = [q[4 * k], q[4 * k + 1], q[4 * k + 2], q[4 * k + 3]];
+                    out[k] = if matches!(self, Src::Be(_)) {
+                        u32::from_be_bytes(quad)
+                    } else {
+                        u32::from_le_bytes(quad)
+                    };
+                    k += 1;
+                }
+                out
+            }
         }
     }
 
@@ -256,7 +387,7 @@ pub(crate) const fn decoded_len(src: Src<'_>) -> Result<usize, DecodeError> {
     // of four bytes, or of a `u32`.)
     while i < n {
         if i + 4 <= n {
-            let (a, b, c, d) = (src.at(i), src.at(i + 1), src.at(i + 2), src.at(i + 3));
+            let [a, b, c, d] = src.at4(i);
             if is_scalar(a) & is_scalar(b) & is_scalar(c) & is_scalar(d) {
                 len += utf8_len(a) + utf8_len(b) + utf8_len(c) + utf8_len(d);
                 i += 4;
@@ -307,18 +438,27 @@ const fn decode_fill_valid(src: Src<'_>, out: &mut [u8], end: usize) -> usize {
     let n = src.len();
     let mut i = 0;
     let mut at = 0;
+    // Four units while their worst case (16 bytes) fits before `end`.
+    while i + 4 <= n && at + 16 <= end {
+        let [a, b, c, d] = src.at4(i);
+        if (a | b | c | d) < 0x80 {
+            store4(out, at, a | (b << 8) | (c << 16) | (d << 24));
+            at += 4;
+        } else {
+            store4(out, at, packed_utf8(a));
+            at += utf8_len(a);
+            store4(out, at, packed_utf8(b));
+            at += utf8_len(b);
+            store4(out, at, packed_utf8(c));
+            at += utf8_len(c);
+            store4(out, at, packed_utf8(d));
+            at += utf8_len(d);
+        }
+        i += 4;
+    }
     while i < n {
         let u = src.at(i);
         if at + 4 <= end {
-            if u < 0x80 && i + 4 <= n {
-                let (b, c, d) = (src.at(i + 1), src.at(i + 2), src.at(i + 3));
-                if (b | c | d) < 0x80 {
-                    store4(out, at, u | (b << 8) | (c << 16) | (d << 24));
-                    i += 4;
-                    at += 4;
-                    continue;
-                }
-            }
             store4(out, at, packed_utf8(u));
             at += utf8_len(u);
         } else {
