@@ -96,6 +96,14 @@ pub(crate) mod family {
     /// See [`super::decoded_len`].
     #[inline]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+        let counted = match f {
+            Family::Utf32 { big_endian: false } => simd::utf32::decoded_len::<false>(bytes),
+            Family::Utf32 { big_endian: true } => simd::utf32::decoded_len::<true>(bytes),
+            _ => None,
+        };
+        if let Some(n) = counted {
+            return Ok(n);
+        }
         match (f, simd::validate(f, bytes)) {
             (Family::Utf8, Some(true)) => Ok(bytes.len()),
             _ => crate::engine::decoded_len(f, bytes),
@@ -250,12 +258,12 @@ fast_byte_api!(
     crate::rules::Family::Utf16 { big_endian: true }
 );
 fast_byte_api!(
-    /// UTF-32LE bytes at run time.
+    /// UTF-32LE bytes at run time: SIMD validation, encoding and decoding.
     utf32le,
     crate::rules::Family::Utf32 { big_endian: false }
 );
 fast_byte_api!(
-    /// UTF-32BE bytes at run time.
+    /// UTF-32BE bytes at run time: SIMD validation, encoding and decoding.
     utf32be,
     crate::rules::Family::Utf32 { big_endian: true }
 );
@@ -341,6 +349,7 @@ pub mod utf16 {
 pub mod utf32 {
     use crate::engine::utf32::Src;
     use crate::error::{DecodeError, EncodeError};
+    use crate::simd::utf32 as kernels;
 
     /// [`utf32::units_len`](crate::utf32::units_len) at run time.
     #[inline]
@@ -356,7 +365,10 @@ pub mod utf32 {
     /// As the `const fn`.
     #[inline]
     pub fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, EncodeError> {
-        crate::engine::utf32::encode_units_into(text, out)
+        match kernels::encode_units(text, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::encode_units_into(text, out),
+        }
     }
 
     /// [`utf32::decoded_units_len`](crate::utf32::decoded_units_len) at run time.
@@ -365,7 +377,10 @@ pub mod utf32 {
     /// As the `const fn`.
     #[inline]
     pub fn decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
-        crate::engine::utf32::decoded_len(Src::Units(units))
+        match kernels::decoded_units_len(units) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::decoded_len(Src::Units(units)),
+        }
     }
 
     /// [`utf32::decode_units_into`](crate::utf32::decode_units_into) at run
@@ -375,6 +390,9 @@ pub mod utf32 {
     /// As the `const fn`.
     #[inline]
     pub fn decode_units_into(units: &[u32], out: &mut [u8]) -> Result<usize, DecodeError> {
-        crate::engine::utf32::decode_into(Src::Units(units), out)
+        match kernels::decode_units(units, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::decode_into(Src::Units(units), out),
+        }
     }
 }
