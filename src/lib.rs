@@ -2,12 +2,16 @@
 //! compile time, and gives the very same codec, as `const fn`, to code that
 //! has its text only at run time.
 //!
-//! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), Java's
-//! modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte code pages: every one
+//! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), UTF-32
+//! (native `u32` units, LE and BE bytes), C's `wchar_t` ([`WChar`], the
+//! target's), Java's modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte
+//! code pages: every one
 //! of the WHATWG Encoding Standard (Windows-1251, KOI8-R, ISO-8859-x, ...),
 //! the DOS pages (CP437, CP850, CP866, ...), strict 7-bit ASCII and true
-//! ISO-8859-1. Everything of [`litenc_runtime`] is re-exported here: the
-//! per-encoding modules, [`Encoding`], the errors and [`const_encode!`].
+//! ISO-8859-1. Byte output may start with a length prefix ([`LenPrefix`]),
+//! and [`usb_string!`] makes USB string descriptors. Everything of
+//! [`litenc_runtime`] is re-exported here: the per-encoding modules,
+//! [`Encoding`], the errors and [`const_encode!`].
 //!
 //! ```
 //! use litenc::{const_encode, utf16le, Encoding};
@@ -56,16 +60,22 @@
 //!
 //! | macro | gives |
 //! |---|---|
-//! | [`utf8!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`], [`windows1251!`] / [`cp1251!`] | `[u8; N]` |
+//! | [`utf8!`], [`utf16le!`], [`utf16be!`], [`utf32le!`], [`utf32be!`], [`mutf8!`], [`cesu8!`], [`windows1251!`] / [`cp1251!`] | `[u8; N]` |
 //! | [`utf16!`] | `[u16; N]`, native code units |
+//! | [`utf32!`] | `[u32; N]`, native code units (one per character) |
+//! | [`wide!`] | `[WChar; N]`: the target's C `wchar_t`, UTF-16 on Windows, UTF-32 elsewhere |
+//! | [`usb_string!`] | `[u8; N]`: a USB string descriptor (`bLength`, 3, UTF-16LE) |
 //! | [`encode!`]`("label", ...)` | `[u8; N]` in the encoding [`Encoding::for_label`] finds: any of them, code pages included |
 //! | [`include_encoded!`]`("label", "file")` | a UTF-8 file, encoded; the build depends on the file |
-//! | [`#[encoded("label")]`](macro@encoded) | on a `const`/`static` of type `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]` or `&CStr` |
+//! | [`#[encoded("label")]`](macro@encoded) | on a `const`/`static` of type `[u8; _]`, `[u16; _]`, `[u32; _]`, `&[u8]`, `&[u16]`, `&[u32]` or `&CStr` |
 //!
 //! The text is one or more string literals (plain or raw), concatenated;
 //! `concat!`, `env!` and `include_str!` in it are evaluated. Options follow
 //! the text: `nul` (a zero unit at the end), `cstr` (a `&'static CStr`, for
-//! the byte encodings) and `bom` (UTF-8 and UTF-16). The bytes come from the
+//! the byte encodings), `bom` (UTF-8, UTF-16, UTF-32) and a length prefix
+//! for byte output, `len_u8`, `len_u16le`, `len_u16be`, `len_u32le` or
+//! `len_u32be`, counting the bytes after it, terminator included
+//! (`mutf8!(text, len_u16be)` is Java's `writeUTF`). The bytes come from the
 //! same codec as the run-time functions. Mistakes are compile errors that
 //! name the encoding and every offending character with its U+XXXX, index
 //! and context. For a `const` that is not a literal, use [`const_encode!`].
@@ -87,9 +97,10 @@
 //!   `const` string at compile time.
 
 #![no_std]
-// `deny`, not `forbid`: the one exception, `__private::utf16`, turns
-// the bytes of a literal into `[u16; N]` for `utf16!` and is the only
-// `unsafe` of the crate (documented and tested there).
+// `deny`, not `forbid`: the one exception, `from_ne_bytes` in
+// `__private`, turns the bytes of a literal into `[u16; N]`, `[u32; N]` or
+// `[WChar; N]` for `utf16!`, `utf32!` and `wide!` and is the only `unsafe`
+// of the crate (documented and tested there).
 #![deny(unsafe_code)]
 
 pub use litenc_runtime;
@@ -105,11 +116,19 @@ pub use litenc_runtime::*;
 ///
 /// - `nul`: append one zero unit (interior U+0000 is then an error);
 /// - `cstr`: give a `&'static CStr` instead (for the byte encodings);
-/// - `bom`: prepend the byte-order mark (UTF-8 and UTF-16 only).
+/// - `bom`: prepend the byte-order mark (UTF-8, UTF-16 and UTF-32 only);
+/// - `len_u8`, `len_u16le`, `len_u16be`, `len_u32le`, `len_u32be`: start
+///   with a length prefix of that width and byte order ([`LenPrefix`]),
+///   counting the bytes that follow it: the text, and the byte-order mark
+///   and the NUL terminator if asked for. Text longer than the prefix can
+///   count is a compile error that names the limit and the length. Not
+///   with `cstr`, and only for bytes (not `utf16!`, `utf32!`, `wide!`).
 ///
 /// The other Unicode encodings have a macro each, with the same input and
-/// options: [`utf16!`], [`utf16le!`], [`utf16be!`], [`mutf8!`], [`cesu8!`];
-/// so has Windows-1251 ([`windows1251!`], alias [`cp1251!`]). [`encode!`]
+/// options: [`utf16!`], [`utf16le!`], [`utf16be!`], [`utf32!`],
+/// [`utf32le!`], [`utf32be!`], [`mutf8!`], [`cesu8!`]; so has Windows-1251
+/// ([`windows1251!`], alias [`cp1251!`]); and C's `wchar_t` has [`wide!`].
+/// [`encode!`]
 /// takes a label, and reaches every encoding, each code page included. For
 /// a `const` name or other expression, use [`const_encode!`] instead.
 ///
@@ -124,6 +143,19 @@ pub use litenc_runtime::*;
 /// assert_eq!(WITH_BOM, [0xEF, 0xBB, 0xBF, 0xC3, 0xA9]);
 /// assert_eq!(NAME.to_bytes(), "résumé".as_bytes());
 /// assert_eq!(litenc::utf8!(concat!("v", 1, '.', 2), nul), *b"v1.2\0");
+/// // A Pascal string: one length byte, then the text.
+/// assert_eq!(litenc::utf8!("héllo", len_u8), *b"\x06h\xC3\xA9llo");
+/// ```
+///
+/// ```compile_fail
+/// // error: the text takes 256 bytes in UTF-8, and `len_u8` counts at most 255
+/// const LONG: [u8; 257] = litenc::utf8!(
+///     "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+///     "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+///     "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+///     "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+///     len_u8
+/// );
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
@@ -171,11 +203,109 @@ pub use litenc_macros::utf16le;
 #[doc(inline)]
 pub use litenc_macros::utf16be;
 
+/// Native UTF-32 code units of string literals, as `[u32; N]`: one unit per
+/// character, as `char` holds it. Same input as [`utf8!`]; options `nul`
+/// and `bom` (a leading U+FEFF unit).
+///
+/// ```
+/// const CHARS: [u32; 4] = litenc::utf32!("Aж😀", nul);
+/// assert_eq!(CHARS, [0x41, 0x436, 0x1F600, 0]);
+/// assert_eq!(litenc::utf32!("a€𝄞").len(), 3);
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::utf32;
+
+/// UTF-32 little-endian bytes of string literals, as `[u8; N]`, four per
+/// character; options as for [`utf8!`], except `cstr`. (`"utf-32"` in
+/// [`encode!`] is this form too; see [`Encoding::for_label`].)
+///
+/// ```
+/// const DATA: [u8; 12] = litenc::utf32le!("h€", bom);
+/// assert_eq!(DATA, [0xFF, 0xFE, 0, 0, b'h', 0, 0, 0, 0xAC, 0x20, 0, 0]);
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::utf32le;
+
+/// UTF-32 big-endian bytes of string literals, as `[u8; N]`; options as
+/// for [`utf8!`], except `cstr`.
+///
+/// ```
+/// const DATA: [u8; 12] = litenc::utf32be!("h😀", nul);
+/// assert_eq!(DATA, [0, 0, 0, b'h', 0, 0x01, 0xF6, 0, 0, 0, 0, 0]);
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::utf32be;
+
+/// C `wchar_t` strings from string literals, as `[`[`WChar`]`; N]`, where
+/// `WChar` is the target's `wchar_t`: UTF-16 units on Windows (and Cygwin,
+/// UEFI), UTF-32 units elsewhere, signed or not as the target's C ABI says
+/// (`i32` on x86-64 Linux, `u32` on `AArch64` Linux). Options `nul` (for
+/// `wcslen`, `wprintf`, `MessageBoxW`) and `bom`.
+///
+/// The macro runs on the host but follows the target: its expansion holds
+/// the text both ways, and the target's `WChar` picks one, so a build from
+/// Linux for Windows gets 16-bit units. Text beyond U+FFFF takes two units
+/// on 16-bit targets and one elsewhere, so for such text let the compiler
+/// infer the array's length (`let`), or compute it with
+/// [`wide::units_len`] in a `const`.
+///
+/// ```
+/// use litenc::WChar;
+///
+/// static GREETING: [WChar; 7] = litenc::wide!("Привет", nul);
+/// assert_eq!(GREETING[0], 0x041F as WChar);
+/// assert_eq!(GREETING[6], 0);
+/// let emoji = litenc::wide!("😀");
+/// assert_eq!(emoji.len(), if WChar::BITS == 16 { 2 } else { 1 });
+/// assert_eq!(litenc::wide::decode_units(&emoji).unwrap(), "😀");
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::wide;
+
+/// A USB string descriptor (USB 2.0 §9.6.7) of a string literal, as
+/// `[u8; N]`: `bLength`, `bDescriptorType` 3, then the text as UTF-16LE,
+/// with no terminator. Text of more than 126 UTF-16 code units does not
+/// fit the one-byte `bLength` and is a compile error. No options. At run
+/// time: [`usb_string::encode_into`].
+///
+/// ```
+/// static PRODUCT: [u8; 20] = litenc::usb_string!("Термометр");
+/// assert_eq!(PRODUCT[..4], [20, 3, 0x22, 0x04]);
+/// assert_eq!(litenc::utf16le::decode(&PRODUCT[2..]).unwrap(), "Термометр");
+/// ```
+///
+/// ```compile_fail
+/// // error: the text takes 127 UTF-16 code units, and a USB string
+/// //        descriptor holds at most 126 (...)
+/// const LONG: [u8; 256] = litenc::usb_string!(
+///     "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456"
+/// );
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::usb_string;
+
 /// Java's modified UTF-8 of string literals, as `[u8; N]` or, with `cstr`,
 /// `&'static CStr`: what JNI's `FindClass` and `GetMethodID` take.
 ///
 /// U+0000 is written as `C0 80`, so text holding it may still be
 /// NUL-terminated; supplementary characters are two encoded surrogates.
+///
+/// With `len_u16be` the array is exactly what Java's
+/// `DataOutputStream.writeUTF` writes for the same string (a big-endian
+/// `u16` length, then the bytes), which is also a class file's
+/// `CONSTANT_Utf8` entry after its tag; like `writeUTF`, litenc refuses
+/// more than 65,535 bytes. At run time:
+/// [`mutf8::encode_prefixed_into`]`(text, LenPrefix::U16Be, out)`.
+///
+/// ```
+/// const UTF: [u8; 7] = litenc::mutf8!("a\0é", len_u16be);
+/// assert_eq!(UTF, [0, 5, b'a', 0xC0, 0x80, 0xC3, 0xA9]);
+/// ```
 ///
 /// ```
 /// use core::ffi::CStr;
@@ -318,86 +448,167 @@ pub use litenc_macros::encoded;
 // What the expansions of the macros call; no semver guarantee.
 #[doc(hidden)]
 pub mod __private {
-    /// `[u16; N]` from the native-endian bytes of `N` code units: the one
-    /// conversion `utf16!` needs, done by a single copy so that a long
+    /// A module with `from_ne_bytes`, for one unit type: `[unit; N]` from
+    /// the native-endian bytes of `N` units, the one conversion `utf16!`,
+    /// `utf32!` and `wide!` need, done by a single copy so that a long
     /// literal costs no `const` loop.
-    #[allow(unsafe_code)]
-    pub mod utf16 {
-        /// The two views of the same `2 * N` bytes. `#[repr(C)]` puts both
-        /// fields at offset 0; the union is aligned for `u16`.
-        #[repr(C)]
-        union Pun<const N: usize, const B: usize> {
-            bytes: [u8; B],
-            units: [u16; N],
+    macro_rules! from_ne_bytes_module {
+        ($m:ident, $unit:ty) => {
+            #[allow(unsafe_code)]
+            pub mod $m {
+                /// The two views of the same `B` bytes. `#[repr(C)]` puts
+                /// both fields at offset 0; the union is aligned for the
+                /// unit.
+                #[repr(C)]
+                union Pun<const N: usize, const B: usize> {
+                    bytes: [u8; B],
+                    units: [$unit; N],
+                }
+
+                /// Reads `bytes` (the native-endian bytes of `N` units, so
+                /// `B == N * size_of::<unit>()`) as `[unit; N]`.
+                ///
+                /// # Panics
+                /// If `B` is not `N` units: in a `const` item, a compile
+                /// error. The macros never emit such a call.
+                #[must_use]
+                pub const fn from_ne_bytes<const N: usize, const B: usize>(
+                    bytes: &[u8; B],
+                ) -> [$unit; N] {
+                    assert!(
+                        B == N * core::mem::size_of::<$unit>(),
+                        "litenc: from_ne_bytes needs exactly one unit's bytes per unit"
+                    );
+                    let pun = Pun::<N, B> { bytes: *bytes };
+                    // SAFETY: `B` is the size of `[unit; N]` (checked
+                    // above), so `bytes` and `units` cover the same, fully
+                    // initialised, bytes of `pun`; every bit pattern is a
+                    // valid integer; the union's alignment is the unit's, so
+                    // `units` is aligned whatever the alignment of the
+                    // input, which was copied in by value.
+                    unsafe { pun.units }
+                }
+            }
+        };
+    }
+
+    from_ne_bytes_module!(utf16, u16);
+    from_ne_bytes_module!(utf32, u32);
+    from_ne_bytes_module!(wchar, crate::WChar);
+
+    /// What `wide!` calls: its expansion carries the text as UTF-16 and as
+    /// UTF-32 units, and the size of the target's `WChar` picks one, here,
+    /// in code compiled for the target.
+    pub mod wide {
+        use crate::WChar;
+
+        const SIZE: usize = core::mem::size_of::<WChar>();
+
+        /// The length of the array: `n16` where `WChar` has 16 bits, else
+        /// `n32`.
+        #[must_use]
+        pub const fn len(n16: usize, n32: usize) -> usize {
+            if SIZE == 2 {
+                n16
+            } else {
+                n32
+            }
         }
 
-        /// Reads `bytes` (the native-endian bytes of `N` UTF-16 code units,
-        /// so `B == 2 * N`) as `[u16; N]`.
+        /// `[WChar; N]` from the native-endian bytes of the UTF-16 or the
+        /// UTF-32 units, whichever `WChar` is (`B == N * size_of::<WChar>()`).
         ///
         /// # Panics
-        /// If `B != 2 * N`: in a `const` item, a compile error. The macro
-        /// never emits such a call.
+        /// If the chosen bytes are not `B` long or `B` is not `N` units; the
+        /// macro never emits such a call.
         #[must_use]
-        pub const fn from_ne_bytes<const N: usize, const B: usize>(bytes: &[u8; B]) -> [u16; N] {
+        pub const fn from_ne_bytes<const N: usize, const B: usize>(
+            utf16: &[u8],
+            utf32: &[u8],
+        ) -> [WChar; N] {
+            let bytes = if SIZE == 2 { utf16 } else { utf32 };
             assert!(
-                B == 2 * N,
-                "litenc: from_ne_bytes needs exactly two bytes per unit"
+                bytes.len() == B,
+                "litenc: wide::from_ne_bytes got the wrong number of bytes"
             );
-            let pun = Pun::<N, B> { bytes: *bytes };
-            // SAFETY: `B == 2 * N` (checked above), so `bytes` and `units`
-            // cover the same, fully initialised, bytes of `pun`; every bit
-            // pattern is a valid `u16`; the union's alignment is that of
-            // `u16`, so `units` is aligned whatever the alignment of the
-            // input, which was copied in by value.
-            unsafe { pun.units }
+            match bytes.first_chunk::<B>() {
+                Some(chunk) => super::wchar::from_ne_bytes::<N, B>(chunk),
+                None => panic!("litenc: wide::from_ne_bytes got too few bytes"),
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::{utf16::from_ne_bytes, utf32, wide};
+
+        #[test]
+        fn native_order() {
+            const UNITS: [u16; 3] = from_ne_bytes::<3, 6>(&{
+                let mut b = [0u8; 6];
+                let (x, y, z) = (
+                    0x0041u16.to_ne_bytes(),
+                    0xD83Du16.to_ne_bytes(),
+                    0xFFFFu16.to_ne_bytes(),
+                );
+                b[0] = x[0];
+                b[1] = x[1];
+                b[2] = y[0];
+                b[3] = y[1];
+                b[4] = z[0];
+                b[5] = z[1];
+                b
+            });
+            assert_eq!(UNITS, [0x0041, 0xD83D, 0xFFFF]);
+            let mut bytes = [0u8; 12];
+            for (k, u) in [0x41u32, 0x1F600, 0x10_FFFF].into_iter().enumerate() {
+                bytes[4 * k..4 * k + 4].copy_from_slice(&u.to_ne_bytes());
+            }
+            let units = utf32::from_ne_bytes::<3, 12>(&bytes);
+            assert_eq!(units, [0x41, 0x1F600, 0x10_FFFF]);
         }
 
-        #[cfg(test)]
-        mod tests {
-            use super::from_ne_bytes;
+        #[test]
+        fn empty_and_unaligned_input() {
+            assert_eq!(from_ne_bytes::<0, 0>(&[]), [0u16; 0]);
+            // A byte array at an odd address still gives aligned units.
+            let storage = [0u8, 0x12, 0x34, 0x56, 0x78];
+            let odd: &[u8; 4] = storage[1..].try_into().unwrap();
+            let units = from_ne_bytes::<2, 4>(odd);
+            assert_eq!(units[0], u16::from_ne_bytes([0x12, 0x34]));
+            assert_eq!(units[1], u16::from_ne_bytes([0x56, 0x78]));
+            let unit = utf32::from_ne_bytes::<1, 4>(odd);
+            assert_eq!(unit[0], u32::from_ne_bytes([0x12, 0x34, 0x56, 0x78]));
+        }
 
-            #[test]
-            fn native_order() {
-                const UNITS: [u16; 3] = from_ne_bytes::<3, 6>(&{
-                    let mut b = [0u8; 6];
-                    let (x, y, z) = (
-                        0x0041u16.to_ne_bytes(),
-                        0xD83Du16.to_ne_bytes(),
-                        0xFFFFu16.to_ne_bytes(),
-                    );
-                    b[0] = x[0];
-                    b[1] = x[1];
-                    b[2] = y[0];
-                    b[3] = y[1];
-                    b[4] = z[0];
-                    b[5] = z[1];
-                    b
-                });
-                assert_eq!(UNITS, [0x0041, 0xD83D, 0xFFFF]);
-            }
+        #[test]
+        fn large() {
+            let bytes = [0xABu8; 4096];
+            let units = from_ne_bytes::<2048, 4096>(&bytes);
+            assert!(units.iter().all(|&u| u == 0xABAB));
+        }
 
-            #[test]
-            fn empty_and_unaligned_input() {
-                assert_eq!(from_ne_bytes::<0, 0>(&[]), [0u16; 0]);
-                // A byte array at an odd address still gives aligned units.
-                let storage = [0u8, 0x12, 0x34, 0x56, 0x78];
-                let odd: &[u8; 4] = storage[1..].try_into().unwrap();
-                let units = from_ne_bytes::<2, 4>(odd);
-                assert_eq!(units[0], u16::from_ne_bytes([0x12, 0x34]));
-                assert_eq!(units[1], u16::from_ne_bytes([0x56, 0x78]));
-            }
+        #[test]
+        #[should_panic(expected = "one unit's bytes per unit")]
+        fn wrong_size() {
+            let _ = from_ne_bytes::<2, 3>(&[0, 0, 0]);
+        }
 
-            #[test]
-            fn large() {
-                let bytes = [0xABu8; 4096];
-                let units = from_ne_bytes::<2048, 4096>(&bytes);
-                assert!(units.iter().all(|&u| u == 0xABAB));
-            }
-
-            #[test]
-            #[should_panic(expected = "two bytes per unit")]
-            fn wrong_size() {
-                let _ = from_ne_bytes::<2, 3>(&[0, 0, 0]);
+        #[test]
+        fn wide_picks_the_targets_form() {
+            // "😀": a surrogate pair in UTF-16, one unit in UTF-32.
+            let mut u16s = [0u8; 4];
+            u16s[..2].copy_from_slice(&0xD83Du16.to_ne_bytes());
+            u16s[2..].copy_from_slice(&0xDE00u16.to_ne_bytes());
+            let u32s = 0x1F600u32.to_ne_bytes();
+            let n = wide::len(2, 1);
+            assert_eq!(n, if crate::WChar::BITS == 16 { 2 } else { 1 });
+            if crate::WChar::BITS == 16 {
+                let w = wide::from_ne_bytes::<2, 4>(&u16s, &u32s);
+                assert_eq!(w, [0xD83D, 0xDE00]);
+            } else {
+                let w = wide::from_ne_bytes::<1, 4>(&u16s, &u32s);
+                assert_eq!(w, [0x1F600]);
             }
         }
     }

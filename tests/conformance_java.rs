@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use gen::{hex, hex16, put_bytes, put_units, Reader, Rng, Tally, N, UTF8_SPECIALS};
-use litenc::{cesu8, mutf8, windows1251, DecodeErrorKind};
+use litenc::{cesu8, mutf8, windows1251, DecodeErrorKind, EncodeError, LenPrefix};
 
 const INSTALL_JDK: &str = "a JDK 17 or later (Debian: `apt-get install openjdk-17-jdk-headless`)";
 
@@ -177,6 +177,95 @@ fn java_writeutf_matches_encode_units_into() {
     }
     assert!(r.is_empty());
     tally.finish("writeUTF vs mutf8::encode_units_into");
+}
+
+/// The texts of [`java_writeutf_is_mutf8_with_len_u16be`], as literals for
+/// the macro and as strings for Java.
+const PREFIXED_LITERALS: [&str; 6] = [
+    "",
+    "java/lang/Object",
+    "a\0b",
+    "Привет, 世界 😀",
+    "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+    "(Ljava/lang/String;[I)V",
+];
+
+#[test]
+fn java_writeutf_is_mutf8_with_len_u16be() {
+    // The macro, at compile time.
+    let from_macro: [&[u8]; 6] = [
+        &litenc::mutf8!("", len_u16be),
+        &litenc::mutf8!("java/lang/Object", len_u16be),
+        &litenc::mutf8!("a\0b", len_u16be),
+        &litenc::mutf8!("Привет, 世界 😀", len_u16be),
+        &litenc::mutf8!(
+            "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+            len_u16be
+        ),
+        &litenc::encode!("java-modified-utf-8", "(Ljava/lang/String;[I)V", len_u16be),
+    ];
+    // Exactly 65,535 bytes (10,922 x 6 + 3), from a file.
+    let at_limit: &[u8] =
+        &litenc::include_encoded!("mutf-8", "macros_data/mutf8_65535.txt", len_u16be);
+    let limit_text = include_str!("macros_data/mutf8_65535.txt");
+    // The run-time function, on random Java strings (valid UTF-16, so that
+    // they are `&str`s) and on the edges of the limit.
+    let mut rng = Rng::new(0x11AA_0010);
+    let mut texts: Vec<String> = PREFIXED_LITERALS.iter().map(|s| (*s).to_owned()).collect();
+    texts.push(limit_text.to_owned());
+    texts.push(format!("{limit_text}a"));
+    texts.push("\0".repeat(32_767) + "a");
+    texts.push("\0".repeat(32_768));
+    while texts.len() < N {
+        if let Ok(s) = String::from_utf16(&gen::java_units(&mut rng)) {
+            texts.push(s);
+        }
+    }
+    let mut file = Vec::new();
+    for t in &texts {
+        put_units(&mut file, &utf16(t));
+    }
+    let out = java("writeutfall", &[("writeutfall", "", &file)]);
+    let mut r = Reader::new(&out[0]);
+    let mut tally = Tally::default();
+    let mut buf = vec![0u8; 3 * 65_536 + 8];
+    let mut thrown = 0;
+    for (k, text) in texts.iter().enumerate() {
+        tally.compared += 1;
+        let ours = mutf8::encode_prefixed_into(text, LenPrefix::U16Be, &mut buf);
+        if r.u8() == 1 {
+            // writeUTF threw: litenc must refuse as well, with the length.
+            thrown += 1;
+            match ours {
+                Err(EncodeError::TooLong { len, max: 65_535 }) if len > 65_535 => {}
+                other => tally.mismatch(format!("writeUTF threw, litenc gave {other:?}")),
+            }
+            continue;
+        }
+        let theirs = r.bytes();
+        match ours {
+            Ok(n) if buf[..n] == theirs[..] => {}
+            other => tally.mismatch(format!(
+                "{:?}: litenc {other:?} {}, java {}",
+                &text.chars().take(20).collect::<String>(),
+                hex(&buf[..other.unwrap_or(0).min(64)]),
+                hex(&theirs[..theirs.len().min(64)])
+            )),
+        }
+        if k < from_macro.len() && from_macro[k] != theirs {
+            tally.mismatch(format!("mutf8!({text:?}, len_u16be) differs from writeUTF"));
+        }
+        if text == limit_text && at_limit != theirs {
+            tally.mismatch("include_encoded! of 65,535 bytes differs from writeUTF".to_owned());
+        }
+    }
+    assert!(r.is_empty());
+    assert_eq!(
+        thrown, 2,
+        "writeUTF should refuse exactly the two texts over 65,535 bytes"
+    );
+    assert_eq!(at_limit.len(), 65_537);
+    tally.finish("writeUTF vs mutf8!(.., len_u16be) and mutf8::encode_prefixed_into");
 }
 
 /// Why litenc rejects modified UTF-8 that `readUTF` accepts, by design; the

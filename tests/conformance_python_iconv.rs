@@ -39,6 +39,8 @@ struct Inputs {
     utf8_dec: Vec<Vec<u8>>,
     utf16le_dec: Vec<Vec<u8>>,
     utf16be_dec: Vec<Vec<u8>>,
+    utf32le_dec: Vec<Vec<u8>>,
+    utf32be_dec: Vec<Vec<u8>>,
     cp1251_dec: Vec<Vec<u8>>,
     texts: Vec<String>,
     cp1251_texts: Vec<String>,
@@ -73,6 +75,8 @@ fn inputs() -> &'static Inputs {
             utf8_dec,
             utf16le_dec: (0..N).map(|_| gen::utf16_bytes(&mut rng, false)).collect(),
             utf16be_dec: (0..N).map(|_| gen::utf16_bytes(&mut rng, true)).collect(),
+            utf32le_dec: (0..N).map(|_| gen::utf32_bytes(&mut rng, false)).collect(),
+            utf32be_dec: (0..N).map(|_| gen::utf32_bytes(&mut rng, true)).collect(),
             cp1251_dec,
             texts,
             cp1251_texts,
@@ -177,10 +181,12 @@ fn python_decode_difference(
 fn python_decoders_match() {
     let inp = inputs();
     let refs = |v: &'static [Vec<u8>]| v.iter().map(Vec::as_slice).collect::<Vec<_>>();
-    let cases: [(Encoding, &str, &'static [Vec<u8>]); 4] = [
+    let cases: [(Encoding, &str, &'static [Vec<u8>]); 6] = [
         (Encoding::Utf8, "utf-8", &inp.utf8_dec),
         (Encoding::Utf16Le, "utf-16-le", &inp.utf16le_dec),
         (Encoding::Utf16Be, "utf-16-be", &inp.utf16be_dec),
+        (Encoding::Utf32Le, "utf-32-le", &inp.utf32le_dec),
+        (Encoding::Utf32Be, "utf-32-be", &inp.utf32be_dec),
         (Encoding::Windows1251, "cp1251", &inp.cp1251_dec),
     ];
     let jobs: Vec<_> = cases
@@ -214,10 +220,12 @@ fn python_encoders_match() {
     let inp = inputs();
     let texts: Vec<&[u8]> = inp.texts.iter().map(String::as_bytes).collect();
     let cp1251: Vec<&[u8]> = inp.cp1251_texts.iter().map(String::as_bytes).collect();
-    let cases: [(Encoding, &str, &[String]); 4] = [
+    let cases: [(Encoding, &str, &[String]); 6] = [
         (Encoding::Utf8, "utf-8", &inp.texts),
         (Encoding::Utf16Le, "utf-16-le", &inp.texts),
         (Encoding::Utf16Be, "utf-16-be", &inp.texts),
+        (Encoding::Utf32Le, "utf-32-le", &inp.texts),
+        (Encoding::Utf32Be, "utf-32-be", &inp.texts),
         (Encoding::Windows1251, "cp1251", &inp.cp1251_texts),
     ];
     let jobs: Vec<_> = cases
@@ -554,62 +562,90 @@ fn iconv_utf16_matches() {
         (Encoding::Utf16Le, "UTF-16LE", &inp.utf16le_dec),
         (Encoding::Utf16Be, "UTF-16BE", &inp.utf16be_dec),
     ] {
-        // Decoding: the well-formed inputs in one call.
-        let args = ["-f", name, "-t", "UTF-8"];
-        let (clean, bad): (Vec<&[u8]>, Vec<&[u8]>) = items
-            .iter()
-            .map(Vec::as_slice)
-            .partition(|b| enc.validate(b).is_ok());
-        let expected: Vec<Vec<u8>> = clean
-            .iter()
-            .map(|b| enc.decode(b).unwrap().into_bytes())
-            .collect();
-        let res = iconv(&args, &clean.concat(), &mut calls);
-        assert!(res.ok, "iconv {args:?} failed: {}", res.stderr);
-        compare_concat(
-            &mut tally,
-            &format!("{name} decode"),
-            &clean,
-            &expected,
-            &res.stdout,
-        );
-        // A sample of the ill-formed ones, one by one: where iconv stops, and why.
-        let failing: Vec<Stop<'_>> = bad
-            .iter()
-            .map(|b| {
-                let e = enc.validate(b).unwrap_err();
-                let at = e.valid_up_to();
-                let prefix = enc.decode(&b[..at]).unwrap().into_bytes();
-                let truncated = e.kind() == DecodeErrorKind::Truncated;
-                Stop {
-                    input: b,
-                    at,
-                    truncated,
-                    prefix,
-                }
-            })
-            .collect();
-        iconv_single(&mut tally, &mut calls, &args, &failing);
-        println!(
-            "iconv {name} decode: {} well-formed inputs in one call, {} ill-formed (a sample of {} one by one)",
-            clean.len(),
-            bad.len(),
-            bad.len().min(ICONV_SINGLE)
-        );
-        // Encoding: all texts in one call.
-        let args = ["-f", "UTF-8", "-t", name];
-        let texts: Vec<&[u8]> = inp.texts.iter().map(String::as_bytes).collect();
-        let expected: Vec<Vec<u8>> = inp.texts.iter().map(|s| enc.encode(s).unwrap()).collect();
-        let res = iconv(&args, &texts.concat(), &mut calls);
-        assert!(res.ok, "iconv {args:?} failed: {}", res.stderr);
-        compare_concat(
-            &mut tally,
-            &format!("{name} encode"),
-            &texts,
-            &expected,
-            &res.stdout,
-        );
+        iconv_unicode_form(&mut tally, &mut calls, enc, name, items);
     }
     println!("iconv UTF-16: {calls} iconv calls in {:?}", t.elapsed());
     tally.finish("iconv UTF-16LE/BE decode and encode");
+}
+
+#[test]
+fn iconv_utf32_matches() {
+    let inp = inputs();
+    let t = Instant::now();
+    let mut calls = 0;
+    let mut tally = Tally::default();
+    for (enc, name, items) in [
+        (Encoding::Utf32Le, "UTF-32LE", &inp.utf32le_dec),
+        (Encoding::Utf32Be, "UTF-32BE", &inp.utf32be_dec),
+    ] {
+        iconv_unicode_form(&mut tally, &mut calls, enc, name, items);
+    }
+    println!("iconv UTF-32: {calls} iconv calls in {:?}", t.elapsed());
+    tally.finish("iconv UTF-32LE/BE decode and encode");
+}
+
+/// One byte form of UTF-16 or UTF-32 through `iconv`, both ways.
+fn iconv_unicode_form(
+    tally: &mut Tally,
+    calls: &mut usize,
+    enc: Encoding,
+    name: &str,
+    items: &[Vec<u8>],
+) {
+    let inp = inputs();
+    // Decoding: the well-formed inputs in one call.
+    let args = ["-f", name, "-t", "UTF-8"];
+    let (clean, bad): (Vec<&[u8]>, Vec<&[u8]>) = items
+        .iter()
+        .map(Vec::as_slice)
+        .partition(|b| enc.validate(b).is_ok());
+    let expected: Vec<Vec<u8>> = clean
+        .iter()
+        .map(|b| enc.decode(b).unwrap().into_bytes())
+        .collect();
+    let res = iconv(&args, &clean.concat(), calls);
+    assert!(res.ok, "iconv {args:?} failed: {}", res.stderr);
+    compare_concat(
+        tally,
+        &format!("{name} decode"),
+        &clean,
+        &expected,
+        &res.stdout,
+    );
+    // A sample of the ill-formed ones, one by one: where iconv stops, and why.
+    let failing: Vec<Stop<'_>> = bad
+        .iter()
+        .map(|b| {
+            let e = enc.validate(b).unwrap_err();
+            let at = e.valid_up_to();
+            let prefix = enc.decode(&b[..at]).unwrap().into_bytes();
+            let truncated = e.kind() == DecodeErrorKind::Truncated;
+            Stop {
+                input: b,
+                at,
+                truncated,
+                prefix,
+            }
+        })
+        .collect();
+    iconv_single(tally, calls, &args, &failing);
+    println!(
+        "iconv {name} decode: {} well-formed inputs in one call, {} ill-formed (a sample of {} one by one)",
+        clean.len(),
+        bad.len(),
+        bad.len().min(ICONV_SINGLE)
+    );
+    // Encoding: all texts in one call.
+    let args = ["-f", "UTF-8", "-t", name];
+    let texts: Vec<&[u8]> = inp.texts.iter().map(String::as_bytes).collect();
+    let expected: Vec<Vec<u8>> = inp.texts.iter().map(|s| enc.encode(s).unwrap()).collect();
+    let res = iconv(&args, &texts.concat(), calls);
+    assert!(res.ok, "iconv {args:?} failed: {}", res.stderr);
+    compare_concat(
+        tally,
+        &format!("{name} encode"),
+        &texts,
+        &expected,
+        &res.stdout,
+    );
 }

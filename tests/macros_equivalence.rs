@@ -10,7 +10,7 @@
 
 use core::ffi::CStr;
 
-use litenc::{utf16, Encoding};
+use litenc::{utf16, utf32, wide, Encoding, LenPrefix, WChar};
 
 /// What the runtime gives: the bytes of `text`, with the byte-order mark
 /// and a zero unit if asked.
@@ -32,6 +32,39 @@ fn expected_units(text: &str, bom: bool, nul: bool) -> Vec<u16> {
         out.push(0xFEFF);
     }
     out.extend(utf16::encode_units(text));
+    if nul {
+        out.push(0);
+    }
+    out
+}
+
+/// [`expected`] after a length prefix counting all of it.
+fn prefixed(prefix: LenPrefix, encoding: Encoding, text: &str, bom: bool, nul: bool) -> Vec<u8> {
+    let body = expected(encoding, text, bom, nul);
+    let mut out = vec![0u8; prefix.width()];
+    prefix.write(body.len(), &mut out).unwrap();
+    out.extend(body);
+    out
+}
+
+fn expected_units32(text: &str, bom: bool, nul: bool) -> Vec<u32> {
+    let mut out = Vec::new();
+    if bom {
+        out.push(0xFEFF);
+    }
+    out.extend(utf32::encode_units(text));
+    if nul {
+        out.push(0);
+    }
+    out
+}
+
+fn expected_wide(text: &str, bom: bool, nul: bool) -> Vec<WChar> {
+    let mut out = Vec::new();
+    if bom {
+        out.push(0xFEFF);
+    }
+    out.extend(wide::encode_units(text));
     if nul {
         out.push(0);
     }
@@ -77,6 +110,26 @@ macro_rules! check_no_terminator {
         assert_eq!(litenc::encode!("utf-16be", $($text)+, bom).to_vec(), expected(Encoding::Utf16Be, text, true, false), "encode utf-16be bom {what}");
         assert_eq!(litenc::encode!("java-modified-utf-8", $($text)+, nul).to_vec(), expected(Encoding::Mutf8, text, false, true), "encode mutf-8 nul {what}");
         assert_eq!(litenc::encode!(" CESU-8 ", $($text)+).to_vec(), expected(Encoding::Cesu8, text, false, false), "encode cesu-8 {what}");
+        assert_eq!(litenc::utf32!($($text)+).to_vec(), expected_units32(text, false, false), "utf32 {what}");
+        assert_eq!(litenc::utf32!($($text)+, bom).to_vec(), expected_units32(text, true, false), "utf32 bom {what}");
+        assert_eq!(litenc::utf32le!($($text)+).to_vec(), expected(Encoding::Utf32Le, text, false, false), "utf32le {what}");
+        assert_eq!(litenc::utf32le!($($text)+, bom).to_vec(), expected(Encoding::Utf32Le, text, true, false), "utf32le bom {what}");
+        assert_eq!(litenc::utf32be!($($text)+).to_vec(), expected(Encoding::Utf32Be, text, false, false), "utf32be {what}");
+        assert_eq!(litenc::utf32be!($($text)+, bom).to_vec(), expected(Encoding::Utf32Be, text, true, false), "utf32be bom {what}");
+        assert_eq!(litenc::encode!("utf-32", $($text)+).to_vec(), expected(Encoding::Utf32Le, text, false, false), "encode utf-32 {what}");
+        assert_eq!(litenc::encode!("UTF-32BE", $($text)+, bom).to_vec(), expected(Encoding::Utf32Be, text, true, false), "encode UTF-32BE bom {what}");
+        assert_eq!(litenc::wide!($($text)+).to_vec(), expected_wide(text, false, false), "wide {what}");
+        assert_eq!(litenc::wide!($($text)+, bom).to_vec(), expected_wide(text, true, false), "wide bom {what}");
+        // Length prefixes, each width and order, over the whole array.
+        assert_eq!(litenc::utf8!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf8, text, false, false), "utf8 len_u32le {what}");
+        assert_eq!(litenc::utf16le!($($text)+, bom, len_u32be).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf16Le, text, true, false), "utf16le bom len_u32be {what}");
+        assert_eq!(litenc::utf16be!($($text)+, len_u16le).to_vec(), prefixed(LenPrefix::U16Le, Encoding::Utf16Be, text, false, false), "utf16be len_u16le {what}");
+        assert_eq!(litenc::utf32le!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, false), "utf32le len_u32le {what}");
+        assert_eq!(litenc::utf32be!($($text)+, len_u32be, bom).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf32Be, text, true, false), "utf32be len_u32be bom {what}");
+        assert_eq!(litenc::mutf8!($($text)+, len_u16be).to_vec(), prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, false), "mutf8 len_u16be {what}");
+        assert_eq!(litenc::mutf8!($($text)+, nul, len_u16be).to_vec(), prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, true), "mutf8 nul len_u16be {what}");
+        assert_eq!(litenc::cesu8!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Cesu8, text, false, false), "cesu8 len_u32le {what}");
+        assert_eq!(litenc::encode!("utf-32be", $($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Be, text, false, false), "encode utf-32be len_u32le {what}");
     }};
 }
 
@@ -96,6 +149,14 @@ macro_rules! check_terminated {
         assert_eq!(litenc::cesu8!($($text)+, nul).to_vec(), expected(Encoding::Cesu8, text, false, true), "cesu8 nul {what}");
         assert_eq!(cstr(litenc::cesu8!($($text)+, cstr)), expected(Encoding::Cesu8, text, false, true), "cesu8 cstr {what}");
         assert_eq!(cstr(litenc::encode!("utf8", $($text)+, cstr)), expected(Encoding::Utf8, text, false, true), "encode utf8 cstr {what}");
+        assert_eq!(litenc::utf32!($($text)+, nul).to_vec(), expected_units32(text, false, true), "utf32 nul {what}");
+        assert_eq!(litenc::utf32!($($text)+, bom, nul).to_vec(), expected_units32(text, true, true), "utf32 bom nul {what}");
+        assert_eq!(litenc::utf32le!($($text)+, nul).to_vec(), expected(Encoding::Utf32Le, text, false, true), "utf32le nul {what}");
+        assert_eq!(litenc::utf32be!($($text)+, nul, bom).to_vec(), expected(Encoding::Utf32Be, text, true, true), "utf32be nul bom {what}");
+        assert_eq!(litenc::wide!($($text)+, nul).to_vec(), expected_wide(text, false, true), "wide nul {what}");
+        assert_eq!(litenc::utf8!($($text)+, bom, nul, len_u32be).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf8, text, true, true), "utf8 bom nul len_u32be {what}");
+        assert_eq!(litenc::utf16le!($($text)+, len_u16le, nul).to_vec(), prefixed(LenPrefix::U16Le, Encoding::Utf16Le, text, false, true), "utf16le len_u16le nul {what}");
+        assert_eq!(litenc::utf32le!($($text)+, nul, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, true), "utf32le nul len_u32le {what}");
     }};
 }
 
@@ -574,4 +635,102 @@ fn const_encode_of_a_code_page() {
     assert_eq!(&*encoding_rs::KOI8_R.encode(NAME).0, &KOI8);
     assert_eq!(KOI8_NUL[..11], KOI8);
     assert_eq!(KOI8_NUL[11], 0);
+}
+
+/// `usb_string!` against the runtime's `usb_string::encode_into` and
+/// against the descriptor built by hand from std's UTF-16 (USB 2.0
+/// §9.6.7: `bLength`, 3, UTF-16LE).
+#[test]
+fn usb_string_matches_the_runtime_and_the_spec() {
+    fn by_hand(text: &str) -> Vec<u8> {
+        let units: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let mut out = vec![u8::try_from(units.len() + 2).unwrap(), 3];
+        out.extend(units);
+        out
+    }
+    fn runtime(text: &str) -> Vec<u8> {
+        let mut buf = [0u8; litenc::usb_string::MAX_LEN];
+        let n = litenc::usb_string::encode_into(text, &mut buf).unwrap();
+        buf[..n].to_vec()
+    }
+    const VIA_CONST: [u8; 10] = litenc::const_encode!(usb_string, "Acme");
+    // 126 units exactly: 63 emoji (surrogate pairs).
+    const EMOJI_63: &str = "😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀";
+    let cases: [(&str, &[u8]); 6] = [
+        ("", &litenc::usb_string!("")),
+        ("Acme", &litenc::usb_string!("Acme")),
+        ("Термометр", &litenc::usb_string!("Термометр")),
+        ("SN ", &litenc::usb_string!(concat!("SN ", ""))),
+        (EMOJI_63, &litenc::usb_string!("😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀")),
+        (
+            "012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345",
+            &litenc::usb_string!("012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345"),
+        ),
+    ];
+    for (text, bytes) in cases {
+        assert_eq!(bytes, by_hand(text), "{text:?}");
+        assert_eq!(bytes, runtime(text), "{text:?}");
+        assert_eq!(usize::from(bytes[0]), bytes.len());
+    }
+    assert_eq!(cases[4].1.len(), 254);
+    assert_eq!(cases[5].1.len(), 254);
+    assert_eq!(VIA_CONST, litenc::usb_string!("Acme"));
+}
+
+/// The prefix options at the limits, in `include_encoded!` and the
+/// attribute, against `LenPrefix::write` and the runtime encoders.
+#[test]
+fn length_prefixes_at_their_limits_and_in_every_form() {
+    #[litenc::encoded("mutf-8", len_u16be)]
+    static CLASS: [u8; _] = "java/lang/Object";
+    #[litenc::encoded("utf-16le", nul, len_u8)]
+    static WIDE: &[u8] = "Edit";
+    #[litenc::encoded("utf-32", nul)]
+    static CHARS: [u32; _] = "A😀";
+    #[litenc::encoded("UTF-32BE")]
+    static CHARS_SLICE: &[u32] = "ж";
+    // 255 bytes: the most `len_u8` counts.
+    const MAX_U8: [u8; 256] = litenc::utf8!(
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+        "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde",
+        len_u8
+    );
+    assert_eq!(MAX_U8[0], 255);
+    // The prefix counts the mark and the terminator.
+    assert_eq!(
+        litenc::utf16le!("a", bom, nul, len_u8),
+        [6, 0xFF, 0xFE, b'a', 0, 0, 0]
+    );
+    assert_eq!(
+        litenc::windows1251!("Да", nul, len_u16be),
+        [0, 3, 0xC4, 0xE0, 0]
+    );
+    assert_eq!(litenc::cp1251!("Да", len_u8), [2, 0xC4, 0xE0]);
+    assert_eq!(
+        litenc::encode!("koi8-r", "Привет", len_u32be),
+        [0, 0, 0, 6, 0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]
+    );
+    let file = include_str!("macros_data/cyrillic.txt");
+    let from_file: &[u8] =
+        &litenc::include_encoded!("utf-32be", "macros_data/cyrillic.txt", len_u32le);
+    let mut want = vec![0u8; 4];
+    let body = Encoding::Utf32Be.encode(file).unwrap();
+    LenPrefix::U32Le.write(body.len(), &mut want).unwrap();
+    want.extend(body);
+    assert_eq!(from_file, &want[..]);
+    // The run-time function writes the same.
+    let mut buf = vec![0u8; want.len()];
+    assert_eq!(
+        Encoding::Utf32Be.encode_prefixed_into(file, LenPrefix::U32Le, &mut buf),
+        Ok(want.len())
+    );
+    assert_eq!(buf, want);
+
+    assert_eq!(CLASS[..2], [0, 16]);
+    assert_eq!(&CLASS[2..], b"java/lang/Object");
+    assert_eq!(WIDE, [10, b'E', 0, b'd', 0, b'i', 0, b't', 0, 0, 0]);
+    assert_eq!(CHARS, [0x41, 0x1F600, 0]);
+    assert_eq!(CHARS_SLICE, [0x436]);
 }

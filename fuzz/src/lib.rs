@@ -14,8 +14,8 @@
 use std::borrow::Cow;
 
 use litenc_runtime::{
-    cesu8, fast, mutf8, utf16, utf16be, utf16le, utf8, DecodeError, DecodeErrorKind, EncodeError,
-    Encoding,
+    cesu8, fast, mutf8, utf16, utf16be, utf16le, utf32be, utf32le, utf8, DecodeError,
+    DecodeErrorKind, EncodeError, Encoding,
 };
 
 pub mod reference;
@@ -75,6 +75,8 @@ fn api(enc: Encoding) -> Api {
         Encoding::Utf8 => api!(utf8),
         Encoding::Utf16Le => api!(utf16le),
         Encoding::Utf16Be => api!(utf16be),
+        Encoding::Utf32Le => api!(utf32le),
+        Encoding::Utf32Be => api!(utf32be),
         Encoding::Mutf8 => api!(mutf8),
         Encoding::Cesu8 => api!(cesu8),
         _ => code_page_api(enc),

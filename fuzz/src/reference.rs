@@ -278,6 +278,46 @@ fn utf16_bytes(data: &[u8], big_endian: bool) -> Result<String, RefError> {
     Ok(String::from_utf16(&units).expect("checked above"))
 }
 
+/// UTF-32 bytes by std: a unit is well formed exactly when
+/// `char::from_u32` accepts it; one to three bytes at the end are truncated.
+fn utf32_bytes(data: &[u8], big_endian: bool) -> Result<String, RefError> {
+    let mut out = String::new();
+    for (i, quad) in data.chunks(4).enumerate() {
+        let Ok(quad) = <[u8; 4]>::try_from(quad) else {
+            return Err(RefError {
+                valid_up_to: 4 * i,
+                error_len: None,
+            });
+        };
+        let unit = if big_endian {
+            u32::from_be_bytes(quad)
+        } else {
+            u32::from_le_bytes(quad)
+        };
+        out.push(char::from_u32(unit).ok_or(RefError {
+            valid_up_to: 4 * i,
+            error_len: Some(4),
+        })?);
+    }
+    Ok(out)
+}
+
+/// Lossy UTF-32 by std: one U+FFFD per refused unit and one for a
+/// truncated end.
+fn utf32_lossy(data: &[u8], big_endian: bool) -> String {
+    data.chunks(4)
+        .map(|quad| match <[u8; 4]>::try_from(quad) {
+            Ok(q) => char::from_u32(if big_endian {
+                u32::from_be_bytes(q)
+            } else {
+                u32::from_le_bytes(q)
+            })
+            .unwrap_or(char::REPLACEMENT_CHARACTER),
+            Err(_) => char::REPLACEMENT_CHARACTER,
+        })
+        .collect()
+}
+
 /// Strict decoding by the reference.
 ///
 /// # Errors
@@ -295,6 +335,8 @@ pub fn decode(enc: Encoding, data: &[u8]) -> Result<String, RefError> {
             }),
         Encoding::Utf16Le => utf16_bytes(data, false),
         Encoding::Utf16Be => utf16_bytes(data, true),
+        Encoding::Utf32Le => utf32_bytes(data, false),
+        Encoding::Utf32Be => utf32_bytes(data, true),
         Encoding::Mutf8 => cesu_decode(data, true),
         Encoding::Cesu8 => cesu_decode(data, false),
         enc if enc.is_single_byte() => {
@@ -328,6 +370,8 @@ pub fn lossy(enc: Encoding, data: &[u8]) -> String {
             .decode_without_bom_handling(data)
             .0
             .into_owned(),
+        Encoding::Utf32Le => utf32_lossy(data, false),
+        Encoding::Utf32Be => utf32_lossy(data, true),
         Encoding::Mutf8 => cesu_lossy(data, true),
         Encoding::Cesu8 => cesu_lossy(data, false),
         enc if enc.is_single_byte() => {
@@ -424,6 +468,8 @@ pub fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, (usize, char)> {
         Encoding::Utf8 => s.as_bytes().to_vec(),
         Encoding::Utf16Le => s.encode_utf16().flat_map(u16::to_le_bytes).collect(),
         Encoding::Utf16Be => s.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        Encoding::Utf32Le => s.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
+        Encoding::Utf32Be => s.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
         Encoding::Mutf8 | Encoding::Cesu8 => {
             let mut out = Vec::new();
             for u in s.encode_utf16() {

@@ -12,12 +12,13 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use litenc_runtime::Encoding;
+use litenc_runtime::{Encoding, LenPrefix};
 use proc_macro2::{Ident, Span, TokenStream};
 use syn::LitStr;
 
 /// The option words, as the messages list them.
-const NAMES: &str = "`nul`, `cstr` or `bom`";
+const NAMES: &str = "`nul`, `cstr`, `bom`, or a length prefix (`len_u8`, `len_u16le`, \
+                     `len_u16be`, `len_u32le`, `len_u32be`)";
 
 /// How many offending characters a message lists before it counts the rest.
 const SHOWN: usize = 5;
@@ -62,6 +63,85 @@ pub(crate) fn nul_with_cstr(span: Span) -> syn::Error {
         span,
         "`nul` with `cstr`: a `&CStr` already ends with its NUL terminator",
         "remove `nul`; the result has exactly one terminator",
+    )
+}
+
+/// A second length prefix `word`, after `first`.
+pub(crate) fn second_prefix(word: &Ident, first: LenPrefix) -> syn::Error {
+    error(
+        word.span(),
+        &format!(
+            "two length prefixes: `{}` and `{word}`",
+            first.option_name()
+        ),
+        "the bytes take one length prefix; keep one of them",
+    )
+}
+
+pub(crate) fn prefix_with_cstr(span: Span) -> syn::Error {
+    error(
+        span,
+        "a length prefix with `cstr`: a `&CStr` cannot start with a length",
+        "use `nul` for a NUL-terminated `[u8; N]` with a length prefix, or drop the prefix",
+    )
+}
+
+/// A length prefix on `name`, which gives code units.
+pub(crate) fn prefix_on_units(span: Span, name: &str, macro_name: &str) -> syn::Error {
+    error(
+        span,
+        &format!(
+            "a length prefix counts bytes, and {} gives {name} code units",
+            bang(macro_name)
+        ),
+        "use a byte form for prefixed text: `utf16le!`, `utf16be!`, `utf32le!`, `utf32be!` or \
+         `encode!`",
+    )
+}
+
+/// `prefix` cannot count the `len` bytes of the text in `name`.
+pub(crate) fn prefix_too_long(
+    span: Span,
+    prefix: LenPrefix,
+    name: &str,
+    len: usize,
+    max: usize,
+) -> syn::Error {
+    let java = if prefix == LenPrefix::U16Be && name == "MUTF-8" {
+        " (Java's `writeUTF` refuses it too)"
+    } else {
+        ""
+    };
+    error(
+        span,
+        &format!(
+            "the text takes {len} bytes in {name}, and `{}` counts at most {max}{java}",
+            prefix.option_name()
+        ),
+        "shorten the text, or choose a wider prefix (`len_u16le`, `len_u16be`, `len_u32le`, \
+         `len_u32be`)",
+    )
+}
+
+/// An option on `usb_string!`, which takes none.
+pub(crate) fn usb_options(span: Span) -> syn::Error {
+    error(
+        span,
+        "`usb_string!` takes no options: a USB string descriptor has its length in `bLength`, \
+         no terminator and no byte-order mark",
+        "write usb_string!(\"text\") alone",
+    )
+}
+
+/// Text of `units` UTF-16 code units for a USB string descriptor.
+pub(crate) fn usb_too_long(span: Span, units: usize) -> syn::Error {
+    error(
+        span,
+        &format!(
+            "the text takes {units} UTF-16 code units, and a USB string descriptor holds at most \
+             126 (`bLength` is one byte: 2 + 2 × 126 = 254)"
+        ),
+        "shorten the text to 126 UTF-16 code units or fewer",
     )
 }
 
@@ -332,18 +412,30 @@ pub(crate) fn bad_type(ty: &TokenStream) -> syn::Error {
             "#[litenc::encoded] cannot fill in the type `{}`",
             ty.to_string().replace("& ", "&")
         ),
-        "the type must be one of `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]`, `&CStr`",
+        "the type must be one of `[u8; _]`, `[u16; _]`, `[u32; _]`, `&[u8]`, `&[u16]`, \
+         `&[u32]`, `&CStr`",
     )
 }
 
-/// An item of type `[u16; _]` (`array`) or `&[u16]` with the byte encoding
-/// `name`.
-pub(crate) fn units_need_utf16(span: Span, name: &str, array: bool) -> syn::Error {
-    let ty = if array { "[u16; _]" } else { "&[u16]" };
+/// An item of type `[u16; _]` (`array`) or `&[u16]` (`bits` 16), or of
+/// `[u32; _]` or `&[u32]`, with the encoding `name`, which is not of those
+/// units.
+pub(crate) fn units_need_utf16(span: Span, name: &str, array: bool, bits: u32) -> syn::Error {
+    let ty = match (array, bits) {
+        (true, 16) => "[u16; _]",
+        (false, 16) => "&[u16]",
+        (true, _) => "[u32; _]",
+        (false, _) => "&[u32]",
+    };
+    let (form, label) = if bits == 16 {
+        ("UTF-16", "utf-16")
+    } else {
+        ("UTF-32", "utf-32")
+    };
     error(
         span,
-        &format!("`{ty}` holds UTF-16 code units, but {name} is a byte encoding"),
-        "use `[u8; _]` or `&[u8]` for its bytes, or a UTF-16 label such as \"utf-16\"",
+        &format!("`{ty}` holds {form} code units, but {name} is a byte encoding"),
+        &format!("use `[u8; _]` or `&[u8]` for its bytes, or a {form} label such as \"{label}\""),
     )
 }
 
@@ -368,26 +460,34 @@ pub(crate) fn no_bom(span: Span, name: &str) -> syn::Error {
     error(
         span,
         &format!("{name} has no byte-order mark"),
-        "`bom` is for UTF-8 and UTF-16 only; remove it",
+        "`bom` is for UTF-8, UTF-16 and UTF-32 only; remove it",
     )
 }
 
-/// `cstr` for native UTF-16 units (`utf16!`).
-pub(crate) fn cstr_on_units(span: Span) -> syn::Error {
+/// `cstr` for native units (`utf16!`, `utf32!`, `wide!`) of the form
+/// `name`, `size` bytes each, in an array of `array`.
+pub(crate) fn cstr_on_units(span: Span, name: &str, size: usize, array: &str) -> syn::Error {
     error(
         span,
-        "`cstr` needs a byte encoding, and UTF-16 has 2-byte units that hold zero bytes",
-        "use `nul` for a NUL-terminated `[u16; N]`, as wide-string APIs take",
+        &format!(
+            "`cstr` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
+        ),
+        &format!("use `nul` for a NUL-terminated `{array}`, as wide-string APIs take"),
     )
 }
 
-/// `cstr` for `name`, a UTF-16 byte order.
-pub(crate) fn cstr_not_bytes(span: Span, name: &str) -> syn::Error {
+/// `cstr` for `name`, a UTF-16 or UTF-32 byte order of `size`-byte units.
+pub(crate) fn cstr_not_bytes(span: Span, name: &str, size: usize) -> syn::Error {
+    let form = if size == 2 { "UTF-16" } else { "UTF-32" };
     error(
         span,
-        &format!("`cstr` needs a byte encoding, and {name} has 2-byte units that hold zero bytes"),
-        "use `nul` for NUL-terminated UTF-16 bytes; `cstr` is for the byte encodings: UTF-8, \
-         MUTF-8, CESU-8 and every single-byte code page",
+        &format!(
+            "`cstr` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
+        ),
+        &format!(
+            "use `nul` for NUL-terminated {form} bytes; `cstr` is for the byte encodings: UTF-8, \
+             MUTF-8, CESU-8 and every single-byte code page"
+        ),
     )
 }
 
@@ -533,7 +633,7 @@ mod tests {
 
     #[test]
     fn cstr_help_names_no_single_page() {
-        let message = cstr_not_bytes(Span::call_site(), "UTF-16LE").to_string();
+        let message = cstr_not_bytes(Span::call_site(), "UTF-16LE", 2).to_string();
         assert!(message.contains("every single-byte code page"), "{message}");
         assert!(!message.contains("1251"), "{message}");
     }

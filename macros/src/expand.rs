@@ -5,10 +5,14 @@
 //!
 //! - `[u8; N]`: `*b"..."`;
 //! - `&CStr`: `c"..."`;
-//! - `[u16; N]`: the bytes of the native code units as a byte string, under
-//!   `#[cfg(target_endian = ...)]` since the macro runs on the host, turned
-//!   into `[u16; N]` by `litenc::__private::utf16::from_ne_bytes`, one copy
-//!   in `const` evaluation (no loop, no `long_running_const_eval`).
+//! - `[u16; N]`, `[u32; N]`: the bytes of the native code units as a byte
+//!   string, under `#[cfg(target_endian = ...)]` since the macro runs on the
+//!   host, turned into units by `litenc::__private::utf16::from_ne_bytes`
+//!   (or `utf32::`), one copy in `const` evaluation (no loop, no
+//!   `long_running_const_eval`);
+//! - `[WChar; N]`: both the UTF-16 and the UTF-32 units, each as above, and
+//!   `litenc::__private::wide` picks by the size of the *target's* `WChar`,
+//!   so that nothing of the host's `wchar_t` leaks into the expansion.
 //!
 //! Files read for the text are `include_bytes!`-ed into an unused `const`,
 //! which makes the build depend on them.
@@ -16,22 +20,28 @@
 use std::ffi::CString;
 use std::path::PathBuf;
 
-use litenc_runtime::{EncodeError, Encoding};
+use litenc_runtime::{usb_string, EncodeError, Encoding};
 use proc_macro2::{Literal as Lit, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
 use crate::diagnostics;
 use crate::parse::{Attribute, ItemType, Literal, Target, Text};
 
+/// `N` native code units of `size` bytes, as their little- and big-endian
+/// bytes.
+struct Units {
+    size: usize,
+    n: usize,
+    le: Vec<u8>,
+    be: Vec<u8>,
+}
+
 /// The encoded text, in the form the macro yields.
 enum Encoded {
     Bytes(Vec<u8>),
-    /// `N` native code units, as their little- and big-endian bytes.
-    Units {
-        n: usize,
-        le: Vec<u8>,
-        be: Vec<u8>,
-    },
+    Units(Units),
+    /// The same text as UTF-16 and as UTF-32 units, for `wchar_t`.
+    Wide(Units, Units),
     CStr(CString),
 }
 
@@ -40,7 +50,7 @@ impl Encoded {
     fn len(&self) -> usize {
         match self {
             Encoded::Bytes(bytes) => bytes.len(),
-            Encoded::Units { n, .. } => *n,
+            Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
     }
@@ -66,14 +76,20 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
     match item.ty {
         ItemType::UnitArray | ItemType::UnitSlice => {
             let encoding = literal.target.encoding();
-            if !matches!(encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+            let (forms, target) = if item.unit_bits == 16 {
+                ([Encoding::Utf16Le, Encoding::Utf16Be], Target::Units16)
+            } else {
+                ([Encoding::Utf32Le, Encoding::Utf32Be], Target::Units32)
+            };
+            if !forms.contains(&encoding) {
                 return Err(diagnostics::units_need_utf16(
                     ty_span,
                     encoding.name(),
                     item.ty == ItemType::UnitArray,
+                    item.unit_bits,
                 ));
             }
-            literal.target = Target::Units;
+            literal.target = target;
         }
         ItemType::CStr => {
             if let Some(nul) = literal.options.nul {
@@ -158,19 +174,13 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
     } = lit;
     let target = *target;
     let encoding = target.encoding();
-    if let Some(bom) = options.bom {
-        if encoding.bom().is_none() {
-            return Err(diagnostics::no_bom(bom, target.name()));
+    if target == Target::UsbString {
+        if let Some(span) = options.first() {
+            return Err(diagnostics::usb_options(span));
         }
+        return usb_descriptor(text).map(Encoded::Bytes);
     }
-    if let Some(cstr) = options.cstr {
-        if target == Target::Units {
-            return Err(diagnostics::cstr_on_units(cstr));
-        }
-        if encoding.unit_size() != 1 {
-            return Err(diagnostics::cstr_not_bytes(cstr, target.name()));
-        }
-    }
+    check_options(lit)?;
     if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains('\0') {
         let nuls: Vec<(usize, char)> = text
             .value
@@ -187,31 +197,19 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             return Err(interior_nul(text, target, option, &nuls));
         }
     }
-    if target == Target::Units {
-        // The native units are the UTF-16LE bytes on a little-endian target
-        // and the UTF-16BE bytes on a big-endian one; `from_ne_bytes`
-        // reinterprets the right one. Both come from the runtime (encoding
-        // twice costs less than swapping the bytes in a proc macro built
-        // without optimisation).
-        let [le, be] = [Encoding::Utf16Le, Encoding::Utf16Be].map(|order| {
-            let mut bytes = Vec::with_capacity(2 * text.value.len() + 4);
-            if options.bom.is_some() {
-                bytes.extend_from_slice(order.bom().unwrap_or_default());
-            }
-            bytes.append(&mut runtime_encode(order, &text.value).unwrap_or_default());
-            if options.nul.is_some() {
-                bytes.extend_from_slice(&[0, 0]);
-            }
-            bytes
-        });
-        return Ok(Encoded::Units {
-            n: le.len() / 2,
-            le,
-            be,
-        });
+    match target {
+        Target::Units16 => return Ok(Encoded::Units(units(lit, Encoding::Utf16Le))),
+        Target::Units32 => return Ok(Encoded::Units(units(lit, Encoding::Utf32Le))),
+        Target::Wide => {
+            return Ok(Encoded::Wide(
+                units(lit, Encoding::Utf16Le),
+                units(lit, Encoding::Utf32Le),
+            ));
+        }
+        Target::Bytes(_) | Target::UsbString => {}
     }
     let body = runtime_encode(encoding, &text.value).map_err(|_| unencodable(text, target))?;
-    let mut bytes = Vec::with_capacity(body.len() + 4);
+    let mut bytes = Vec::with_capacity(body.len() + 8);
     if options.bom.is_some() {
         bytes.extend_from_slice(encoding.bom().unwrap_or_default());
     }
@@ -227,7 +225,111 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
     if options.nul.is_some() {
         bytes.resize(bytes.len() + encoding.unit_size(), 0);
     }
+    if let Some((prefix, span)) = options.len {
+        // The prefix counts every byte after it: mark, text and terminator.
+        let mut head = [0u8; 4];
+        let width = prefix.write(bytes.len(), &mut head).map_err(|e| match e {
+            EncodeError::TooLong { len, max } => {
+                diagnostics::prefix_too_long(span, prefix, encoding.name(), len, max)
+            }
+            other => syn::Error::new(span, other.to_string()),
+        })?;
+        bytes.splice(0..0, head[..width].iter().copied());
+    }
     Ok(Encoded::Bytes(bytes))
+}
+
+/// The options that do not fit the target: `bom` where there is none,
+/// `cstr` where units hold zero bytes, a length prefix on units or a
+/// `&CStr`.
+fn check_options(lit: &Literal) -> syn::Result<()> {
+    let (target, options) = (lit.target, &lit.options);
+    let encoding = target.encoding();
+    if let Some(bom) = options.bom {
+        if encoding.bom().is_none() {
+            return Err(diagnostics::no_bom(bom, target.name()));
+        }
+    }
+    if let Some(cstr) = options.cstr {
+        let units = match target {
+            Target::Units16 => Some(("UTF-16", 2, "[u16; N]")),
+            Target::Units32 => Some(("UTF-32", 4, "[u32; N]")),
+            Target::Wide => Some(("`wchar_t`", 4, "[WChar; N]")),
+            Target::Bytes(_) | Target::UsbString => None,
+        };
+        if let Some((name, size, array)) = units {
+            return Err(diagnostics::cstr_on_units(cstr, name, size, array));
+        }
+        if encoding.unit_size() != 1 {
+            return Err(diagnostics::cstr_not_bytes(
+                cstr,
+                target.name(),
+                encoding.unit_size(),
+            ));
+        }
+    }
+    if let Some((_, span)) = options.len {
+        if target.is_units() {
+            return Err(diagnostics::prefix_on_units(
+                span,
+                target.name(),
+                lit.macro_name,
+            ));
+        }
+        if options.cstr.is_some() {
+            return Err(diagnostics::prefix_with_cstr(span));
+        }
+    }
+    Ok(())
+}
+
+/// The native units of `lit`'s text in the form whose little-endian byte
+/// form is `le_form` (UTF-16LE or UTF-32LE), with its options: a mark as a
+/// leading U+FEFF unit, a zero unit for `nul`. Both byte orders come from
+/// the runtime: the little-endian bytes are the native units on a
+/// little-endian target, the big-endian ones on a big-endian target, and
+/// `from_ne_bytes` reinterprets the right one (encoding twice costs less
+/// than swapping the bytes in a proc macro built without optimisation).
+fn units(lit: &Literal, le_form: Encoding) -> Units {
+    let be_form = if le_form == Encoding::Utf16Le {
+        Encoding::Utf16Be
+    } else {
+        Encoding::Utf32Be
+    };
+    let size = le_form.unit_size();
+    let [le, be] = [le_form, be_form].map(|order| {
+        let mut bytes = Vec::with_capacity(size * lit.text.value.len() + 2 * size);
+        if lit.options.bom.is_some() {
+            bytes.extend_from_slice(order.bom().unwrap_or_default());
+        }
+        bytes.append(&mut runtime_encode(order, &lit.text.value).unwrap_or_default());
+        if lit.options.nul.is_some() {
+            bytes.resize(bytes.len() + size, 0);
+        }
+        bytes
+    });
+    Units {
+        size,
+        n: le.len() / size,
+        le,
+        be,
+    }
+}
+
+/// The USB string descriptor of `text`, from the runtime's
+/// `usb_string::encode_into`, or the error for text beyond 126 units.
+fn usb_descriptor(text: &Text) -> syn::Result<Vec<u8>> {
+    let mut out = vec![0u8; usb_string::MAX_LEN];
+    match usb_string::encode_into(&text.value, &mut out) {
+        Ok(n) => {
+            out.truncate(n);
+            Ok(out)
+        }
+        Err(_) => Err(diagnostics::usb_too_long(
+            text.span_of(0),
+            text.value.encode_utf16().count(),
+        )),
+    }
 }
 
 /// `encoding.encode(text)`, in one pass: `encode_into` a buffer of the
@@ -286,20 +388,60 @@ fn value(encoded: &Encoded) -> TokenStream {
             quote!(*#lit)
         }
         Encoded::CStr(c) => TokenTree::Literal(Lit::c_string(c)).into(),
-        Encoded::Units { n, le, be } => {
-            let (n, b) = (Lit::usize_unsuffixed(*n), Lit::usize_unsuffixed(2 * n));
-            let le = Lit::byte_string(le);
-            let be = Lit::byte_string(be);
+        Encoded::Units(units) => {
+            let (n, b) = (
+                Lit::usize_unsuffixed(units.n),
+                Lit::usize_unsuffixed(units.size * units.n),
+            );
+            let (module, elem) = if units.size == 2 {
+                (quote!(utf16), quote!(u16))
+            } else {
+                (quote!(utf32), quote!(u32))
+            };
+            let bytes = ne_bytes(&quote!(__LITENC_NE_BYTES), units);
             quote! {{
-                #[cfg(target_endian = "little")]
-                const __LITENC_NE_BYTES: &[u8; #b] = #le;
-                #[cfg(not(target_endian = "little"))]
-                const __LITENC_NE_BYTES: &[u8; #b] = #be;
-                const __LITENC_UNITS: [u16; #n] =
-                    ::litenc::__private::utf16::from_ne_bytes::<#n, #b>(__LITENC_NE_BYTES);
+                #bytes
+                const __LITENC_UNITS: [#elem; #n] =
+                    ::litenc::__private::#module::from_ne_bytes::<#n, #b>(__LITENC_NE_BYTES);
                 __LITENC_UNITS
             }}
         }
+        Encoded::Wide(utf16, utf32) => {
+            let (n16, n32) = (
+                Lit::usize_unsuffixed(utf16.n),
+                Lit::usize_unsuffixed(utf32.n),
+            );
+            let bytes16 = ne_bytes(&quote!(__LITENC_UTF16), utf16);
+            let bytes32 = ne_bytes(&quote!(__LITENC_UTF32), utf32);
+            // The target's `WChar` picks the form; the macro, which runs on
+            // the host, does not.
+            quote! {{
+                #bytes16
+                #bytes32
+                const __LITENC_N: usize = ::litenc::__private::wide::len(#n16, #n32);
+                const __LITENC_B: usize = __LITENC_N * ::core::mem::size_of::<::litenc::WChar>();
+                const __LITENC_WIDE: [::litenc::WChar; __LITENC_N] =
+                    ::litenc::__private::wide::from_ne_bytes::<__LITENC_N, __LITENC_B>(
+                        __LITENC_UTF16,
+                        __LITENC_UTF32,
+                    );
+                __LITENC_WIDE
+            }}
+        }
+    }
+}
+
+/// `const NAME: &[u8; B]`, the native-endian bytes of `units` by
+/// `#[cfg(target_endian)]`: the target's byte order, not the host's.
+fn ne_bytes(name: &TokenStream, units: &Units) -> TokenStream {
+    let b = Lit::usize_unsuffixed(units.size * units.n);
+    let le = Lit::byte_string(&units.le);
+    let be = Lit::byte_string(&units.be);
+    quote! {
+        #[cfg(target_endian = "little")]
+        const #name: &[u8; #b] = #le;
+        #[cfg(not(target_endian = "little"))]
+        const #name: &[u8; #b] = #be;
     }
 }
 
@@ -313,4 +455,49 @@ fn with_tracked(tracked: &[PathBuf], value: TokenStream) -> TokenStream {
         #(const _: &[u8] = ::core::include_bytes!(#paths);)*
         #value
     }}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    fn expand(target: Target, input: &str) -> String {
+        let lit = parse::literal(input.parse().unwrap(), target, "wide").unwrap();
+        literal(lit).unwrap().to_string()
+    }
+
+    /// `wide!` must not decide the width of `wchar_t` on the host: its
+    /// expansion holds both forms, in both byte orders under
+    /// `cfg(target_endian)`, and asks the target's `WChar` which to take.
+    #[test]
+    fn wide_leaves_the_choice_to_the_target() {
+        let out = expand(Target::Wide, r#""a😀", nul"#);
+        // UTF-16: 'a', D83D DE00, 0 (4 units); UTF-32: 'a', 1F600, 0 (3).
+        assert!(out.contains("wide :: len (4 , 3)"), "{out}");
+        assert!(out.contains(r#"b"a\0=\xD8\0\xDE\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0a\xD8=\xDE\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"a\0\0\0\0\xF6\x01\0\0\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0\0\0a\0\x01\xF6\0\0\0\0\0""#), "{out}");
+        assert_eq!(out.matches("target_endian").count(), 4, "{out}");
+        assert!(out.contains(":: litenc :: WChar"), "{out}");
+        for host_fact in [
+            "windows",
+            "target_os",
+            "target_arch",
+            "unix",
+            "i32",
+            "u16 ;",
+        ] {
+            assert!(!out.contains(host_fact), "{host_fact} in {out}");
+        }
+    }
+
+    #[test]
+    fn utf32_units_in_the_targets_byte_order() {
+        let out = expand(Target::Units32, r#""é""#);
+        assert!(out.contains(r#"b"\xE9\0\0\0""#), "{out}");
+        assert!(out.contains(r#"b"\0\0\0\xE9""#), "{out}");
+        assert!(out.contains("utf32 :: from_ne_bytes :: < 1 , 4 >"), "{out}");
+    }
 }

@@ -65,7 +65,57 @@ pub fn utf16be(input: TokenStream) -> TokenStream {
 /// documents it.)
 #[proc_macro]
 pub fn utf16(input: TokenStream) -> TokenStream {
-    parse::literal(input.into(), Target::Units, "utf16")
+    parse::literal(input.into(), Target::Units16, "utf16")
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`; use it as `litenc::utf32!`, which
+/// documents it.)
+#[proc_macro]
+pub fn utf32(input: TokenStream) -> TokenStream {
+    parse::literal(input.into(), Target::Units32, "utf32")
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`; use it as `litenc::utf32le!`, which
+/// documents it.)
+#[proc_macro]
+pub fn utf32le(input: TokenStream) -> TokenStream {
+    parse::literal(input.into(), Target::Bytes(Encoding::Utf32Le), "utf32le")
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`; use it as `litenc::utf32be!`, which
+/// documents it.)
+#[proc_macro]
+pub fn utf32be(input: TokenStream) -> TokenStream {
+    parse::literal(input.into(), Target::Bytes(Encoding::Utf32Be), "utf32be")
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`; use it as `litenc::wide!`, which
+/// documents it.)
+#[proc_macro]
+pub fn wide(input: TokenStream) -> TokenStream {
+    parse::literal(input.into(), Target::Wide, "wide")
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`; use it as `litenc::usb_string!`, which
+/// documents it.)
+#[proc_macro]
+pub fn usb_string(input: TokenStream) -> TokenStream {
+    parse::literal(input.into(), Target::UsbString, "usb_string")
         .and_then(expand::literal)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()

@@ -23,7 +23,13 @@ pub(crate) enum Target {
     /// `[u8; N]` (or `&CStr`) in this encoding.
     Bytes(Encoding),
     /// `[u16; N]` of native UTF-16 code units.
-    Units,
+    Units16,
+    /// `[u32; N]` of native UTF-32 code units.
+    Units32,
+    /// `[WChar; N]`: the target's `wchar_t`, UTF-16 or UTF-32 by target.
+    Wide,
+    /// `[u8; N]`: a USB string descriptor (header, then UTF-16LE).
+    UsbString,
 }
 
 impl Target {
@@ -31,17 +37,22 @@ impl Target {
     /// ...), as the help lines suggest it.
     pub(crate) fn module(self) -> &'static str {
         match self {
-            Target::Units => "utf16",
+            Target::Units16 => "utf16",
+            Target::Units32 => "utf32",
+            Target::Wide => "wide",
+            Target::UsbString => "usb_string",
             Target::Bytes(encoding) => encoding.__module(),
         }
     }
 
-    /// The encoding whose rules apply (UTF-16LE for native units: the code
-    /// units, hence the characters they can hold, are the same).
+    /// The encoding whose rules apply (for native units the little-endian
+    /// form: the code units, hence the characters they can hold, are the
+    /// same; for `wchar_t`, UTF-32, which holds what UTF-16 holds).
     pub(crate) fn encoding(self) -> Encoding {
         match self {
             Target::Bytes(encoding) => encoding,
-            Target::Units => Encoding::Utf16Le,
+            Target::Units16 | Target::UsbString => Encoding::Utf16Le,
+            Target::Units32 | Target::Wide => Encoding::Utf32Le,
         }
     }
 
@@ -49,8 +60,16 @@ impl Target {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Target::Bytes(encoding) => encoding.name(),
-            Target::Units => "UTF-16",
+            Target::Units16 => "UTF-16",
+            Target::Units32 => "UTF-32",
+            Target::Wide => "`wchar_t`",
+            Target::UsbString => "a USB string descriptor",
         }
+    }
+
+    /// Whether the macro yields code units rather than bytes.
+    pub(crate) fn is_units(self) -> bool {
+        matches!(self, Target::Units16 | Target::Units32 | Target::Wide)
     }
 }
 
@@ -230,6 +249,8 @@ fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()
             Rejected::Unknown => diagnostics::unknown_option(&word),
             Rejected::Twice => diagnostics::duplicate_option(&word),
             Rejected::NulWithCstr(nul) => diagnostics::nul_with_cstr(nul),
+            Rejected::SecondPrefix(first) => diagnostics::second_prefix(&word, first),
+            Rejected::PrefixWithCstr(len) => diagnostics::prefix_with_cstr(len),
         })?;
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -513,11 +534,11 @@ pub(crate) struct Attribute {
 pub(crate) enum ItemType {
     /// `[u8; _]`
     ByteArray,
-    /// `[u16; _]`
+    /// `[u16; _]` or `[u32; _]`
     UnitArray,
     /// `&[u8]`
     ByteSlice,
-    /// `&[u16]`
+    /// `&[u16]` or `&[u32]`
     UnitSlice,
     /// `&CStr`
     CStr,
@@ -533,6 +554,8 @@ pub(crate) struct Item {
     /// For arrays: the length as written, and whether it is `_`.
     pub(crate) len: Option<(TokenStream, bool)>,
     pub(crate) elem: Option<TokenTree>,
+    /// The bits of a unit array's or slice's element: 16 or 32.
+    pub(crate) unit_bits: u32,
 }
 
 /// `#[encoded("label", options...)]` on `const NAME: TYPE = "text";`.
@@ -588,7 +611,7 @@ fn item_parts(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<Item> {
     while !input.is_empty() && !input.peek(Token![=]) && !input.peek(Token![;]) {
         ty_tokens.extend([input.parse::<TokenTree>()?]);
     }
-    let (ty, len, elem) = item_type(&ty_tokens)?;
+    let (ty, len, elem, unit_bits) = item_type(&ty_tokens)?;
     if !input.peek(Token![=]) {
         return Err(diagnostics::no_initializer(input.span()));
     }
@@ -637,33 +660,41 @@ fn item_parts(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<Item> {
         ty_tokens,
         len,
         elem,
+        unit_bits,
     })
 }
 
-type ItemTypeParts = (ItemType, Option<(TokenStream, bool)>, Option<TokenTree>);
+type ItemTypeParts = (
+    ItemType,
+    Option<(TokenStream, bool)>,
+    Option<TokenTree>,
+    u32,
+);
 
-/// Recognises `[u8; _]`, `[u16; _]`, `&[u8]`, `&[u16]` and `&CStr` (with or
-/// without `'static` and a path to `CStr`).
+/// Recognises `[u8; _]`, `[u16; _]`, `[u32; _]`, `&[u8]`, `&[u16]`,
+/// `&[u32]` and `&CStr` (with or without `'static` and a path to `CStr`).
 fn item_type(tokens: &TokenStream) -> syn::Result<ItemTypeParts> {
     let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
     let bad = || diagnostics::bad_type(tokens);
-    let elem_of = |group: &proc_macro2::Group| -> Option<(bool, Vec<TokenTree>, TokenTree)> {
+    let elem_of = |group: &proc_macro2::Group| -> Option<(u32, Vec<TokenTree>, TokenTree)> {
         let inner: Vec<TokenTree> = group.stream().into_iter().collect();
         let TokenTree::Ident(elem) = inner.first()? else {
             return None;
         };
-        let wide = if elem == "u8" {
-            false
+        let bits = if elem == "u8" {
+            8
         } else if elem == "u16" {
-            true
+            16
+        } else if elem == "u32" {
+            32
         } else {
             return None;
         };
-        Some((wide, inner[1..].to_vec(), inner[0].clone()))
+        Some((bits, inner[1..].to_vec(), inner[0].clone()))
     };
     match trees.as_slice() {
         [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => {
-            let (wide, rest, elem) = elem_of(g).ok_or_else(bad)?;
+            let (bits, rest, elem) = elem_of(g).ok_or_else(bad)?;
             let [TokenTree::Punct(semi), len @ ..] = rest.as_slice() else {
                 return Err(bad());
             };
@@ -672,12 +703,12 @@ fn item_type(tokens: &TokenStream) -> syn::Result<ItemTypeParts> {
             }
             let infer = matches!(len, [TokenTree::Ident(i)] if i == "_");
             let len: TokenStream = len.iter().cloned().collect();
-            let ty = if wide {
+            let ty = if bits > 8 {
                 ItemType::UnitArray
             } else {
                 ItemType::ByteArray
             };
-            Ok((ty, Some((len, infer)), Some(elem)))
+            Ok((ty, Some((len, infer)), Some(elem), bits))
         }
         [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => {
             let rest = match rest {
@@ -690,18 +721,20 @@ fn item_type(tokens: &TokenStream) -> syn::Result<ItemTypeParts> {
             };
             match rest {
                 [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => {
-                    let (wide, tail, elem) = elem_of(g).ok_or_else(bad)?;
+                    let (bits, tail, elem) = elem_of(g).ok_or_else(bad)?;
                     if !tail.is_empty() {
                         return Err(bad());
                     }
-                    let ty = if wide {
+                    let ty = if bits > 8 {
                         ItemType::UnitSlice
                     } else {
                         ItemType::ByteSlice
                     };
-                    Ok((ty, None, Some(elem)))
+                    Ok((ty, None, Some(elem), bits))
                 }
-                [.., TokenTree::Ident(last)] if last == "CStr" => Ok((ItemType::CStr, None, None)),
+                [.., TokenTree::Ident(last)] if last == "CStr" => {
+                    Ok((ItemType::CStr, None, None, 8))
+                }
                 _ => Err(bad()),
             }
         }

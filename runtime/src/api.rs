@@ -99,6 +99,44 @@ macro_rules! byte_codec_api {
             crate::engine::decode_into($fam, bytes, out)
         }
 
+        /// The number of bytes [`encode_prefixed_into`] writes: the
+        /// prefix's width and [`encoded_len`].
+        ///
+        /// # Errors
+        /// As [`encoded_len`], and
+        /// [`EncodeError::TooLong`](crate::EncodeError::TooLong) if the
+        /// encoded text is longer than the prefix can count.
+        pub const fn prefixed_len(text: &str, prefix: crate::prefix::LenPrefix) -> Result<usize, crate::error::EncodeError> {
+            crate::engine::prefixed_len($fam, text, prefix)
+        }
+
+        /// Encodes `text` into `out` after a length prefix that counts the
+        /// encoded bytes after it; returns the number of bytes written,
+        /// prefix included. The whole text is checked before `out` is
+        /// looked at, so after an error `out` is as it was.
+        ///
+        /// # Errors
+        /// As [`prefixed_len`], and
+        /// [`EncodeError::OutputTooSmall`](crate::EncodeError::OutputTooSmall)
+        /// with the length needed if `out` is too short.
+        ///
+        /// # Example
+        /// ```
+        #[doc = concat!("use litenc_runtime::{", stringify!($m), ", LenPrefix};")]
+        #[doc = concat!("let bytes: &[u8] = ", stringify!($bytes), ";")]
+        /// let mut buf = [0u8; 64];
+        #[doc = concat!("let n = ", stringify!($m), "::encode_prefixed_into(", stringify!($text), ", LenPrefix::U8, &mut buf).unwrap();")]
+        /// assert_eq!(usize::from(buf[0]), bytes.len());
+        /// assert_eq!(&buf[1..n], bytes);
+        /// ```
+        pub const fn encode_prefixed_into(
+            text: &str,
+            prefix: crate::prefix::LenPrefix,
+            out: &mut [u8],
+        ) -> Result<usize, crate::error::EncodeError> {
+            crate::engine::encode_prefixed_into($fam, text, prefix, out)
+        }
+
         /// Encodes `text` into an array of exactly `N` bytes, for `const` and
         /// `static` items. [`const_encode!`](crate::const_encode) works `N`
         /// out by itself.

@@ -43,6 +43,11 @@ macro_rules! define_encodings {
             Utf16Le,
             /// UTF-16 (RFC 2781), big-endian bytes, no byte-order mark.
             Utf16Be,
+            /// UTF-32 (Unicode §3.10), little-endian bytes, no byte-order mark:
+            /// every scalar value as four bytes.
+            Utf32Le,
+            /// UTF-32 (Unicode §3.10), big-endian bytes, no byte-order mark.
+            Utf32Be,
             /// Java's modified UTF-8 (JVM spec §4.4.7, `DataOutput.writeUTF`):
             /// U+0000 as `C0 80`, supplementary characters as two encoded surrogates.
             Mutf8,
@@ -61,6 +66,8 @@ macro_rules! define_encodings {
                 Encoding::Utf8,
                 Encoding::Utf16Le,
                 Encoding::Utf16Be,
+                Encoding::Utf32Le,
+                Encoding::Utf32Be,
                 Encoding::Mutf8,
                 Encoding::Cesu8,
                 $(Encoding::$variant,)*
@@ -84,6 +91,8 @@ macro_rules! define_encodings {
                     Encoding::Utf8 => "UTF-8",
                     Encoding::Utf16Le => "UTF-16LE",
                     Encoding::Utf16Be => "UTF-16BE",
+                    Encoding::Utf32Le => "UTF-32LE",
+                    Encoding::Utf32Be => "UTF-32BE",
                     Encoding::Mutf8 => "MUTF-8",
                     Encoding::Cesu8 => "CESU-8",
                     $(Encoding::$variant => $name,)*
@@ -93,6 +102,8 @@ macro_rules! define_encodings {
             /// The labels [`for_label`](Self::for_label) accepts for this
             /// encoding, in lower case: the WHATWG labels; for the DOS pages
             /// the names Python's codecs accept (`cp437`, `ibm437`, `437`,
+            /// ...); for UTF-32, which WHATWG does not have, the IANA names
+            /// and Python's spellings (`utf-32le`, `utf-32-le`, `utf_32_le`,
             /// ...); and `mutf-8`, `modified-utf-8`, `java-modified-utf-8`,
             /// `cesu-8`.
             ///
@@ -122,6 +133,26 @@ macro_rules! define_encodings {
                         "utf-16le",
                     ],
                     Encoding::Utf16Be => &["unicodefffe", "utf-16be"],
+                    // `utf-32` alone is little-endian, as `utf-16` is: see
+                    // `for_label`.
+                    Encoding::Utf32Le => &[
+                        "csutf32",
+                        "csutf32le",
+                        "utf-32",
+                        "utf-32-le",
+                        "utf-32le",
+                        "utf32",
+                        "utf32le",
+                        "utf_32",
+                        "utf_32_le",
+                    ],
+                    Encoding::Utf32Be => &[
+                        "csutf32be",
+                        "utf-32-be",
+                        "utf-32be",
+                        "utf32be",
+                        "utf_32_be",
+                    ],
                     Encoding::Mutf8 => &["java-modified-utf-8", "modified-utf-8", "mutf-8"],
                     Encoding::Cesu8 => &["cesu-8"],
                     $(Encoding::$variant => &[$($label),*],)*
@@ -136,6 +167,8 @@ macro_rules! define_encodings {
                     Encoding::Utf8 => "utf8",
                     Encoding::Utf16Le => "utf16le",
                     Encoding::Utf16Be => "utf16be",
+                    Encoding::Utf32Le => "utf32le",
+                    Encoding::Utf32Be => "utf32be",
                     Encoding::Mutf8 => "mutf8",
                     Encoding::Cesu8 => "cesu8",
                     $(Encoding::$variant => stringify!($module),)*
@@ -147,7 +180,11 @@ macro_rules! define_encodings {
             #[must_use]
             pub const fn __about(self) -> &'static str {
                 match self {
-                    Encoding::Utf8 | Encoding::Utf16Le | Encoding::Utf16Be => "Unicode",
+                    Encoding::Utf8
+                    | Encoding::Utf16Le
+                    | Encoding::Utf16Be
+                    | Encoding::Utf32Le
+                    | Encoding::Utf32Be => "Unicode",
                     Encoding::Mutf8 => "Java's modified UTF-8",
                     Encoding::Cesu8 => "CESU-8",
                     $(Encoding::$variant => $about,)*
@@ -155,8 +192,8 @@ macro_rules! define_encodings {
             }
 
             /// Whether this is one of the single-byte encodings (every one but
-            /// UTF-8, UTF-16, MUTF-8 and CESU-8): one byte per character,
-            /// ASCII as itself.
+            /// UTF-8, UTF-16, UTF-32, MUTF-8 and CESU-8): one byte per
+            /// character, ASCII as itself.
             #[must_use]
             pub const fn is_single_byte(self) -> bool {
                 !matches!(
@@ -164,6 +201,8 @@ macro_rules! define_encodings {
                     Encoding::Utf8
                         | Encoding::Utf16Le
                         | Encoding::Utf16Be
+                        | Encoding::Utf32Le
+                        | Encoding::Utf32Be
                         | Encoding::Mutf8
                         | Encoding::Cesu8
                 )
@@ -185,9 +224,19 @@ impl Encoding {
     /// 7-bit ASCII ask for `ascii-7bit`, for true ISO-8859-1 (with the C1
     /// controls at `0x80..=0x9F`) for `iso-8859-1-c1`.
     ///
+    /// WHATWG has no UTF-32. `utf-32` (and `utf32`, `utf_32`, `csutf32`)
+    /// is UTF-32LE here, for the same reason as `utf-16` is UTF-16LE: it is
+    /// the byte order of every common host, and litenc never guesses one
+    /// from a byte-order mark. Unicode's *UTF-32 encoding scheme* without a
+    /// BOM is big-endian, and glibc's `iconv -t UTF-32` writes a BOM and
+    /// then big-endian units, so for data that says "UTF-32" without an
+    /// order, check the mark ([`bom`](Self::bom)) or ask for `utf-32be`.
+    ///
     /// ```
     /// use litenc_runtime::Encoding;
     /// assert_eq!(Encoding::for_label("\tUTF-16BE\n"), Some(Encoding::Utf16Be));
+    /// assert_eq!(Encoding::for_label("utf-32"), Some(Encoding::Utf32Le));
+    /// assert_eq!(Encoding::for_label("UTF_32_BE"), Some(Encoding::Utf32Be));
     /// assert_eq!(Encoding::for_label("Java-Modified-UTF-8"), Some(Encoding::Mutf8));
     /// assert_eq!(Encoding::for_label("koi8-r"), Some(Encoding::Koi8R));
     /// assert_eq!(Encoding::for_label("latin1"), Some(Encoding::Windows1252));
@@ -208,11 +257,13 @@ impl Encoding {
     }
 
     /// The byte-order mark of the encoding, for the encodings that have one
-    /// (UTF-8, UTF-16LE, UTF-16BE). litenc never writes it by itself.
+    /// (UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE): U+FEFF encoded.
+    /// litenc never writes it by itself.
     ///
     /// ```
     /// use litenc_runtime::Encoding;
     /// assert_eq!(Encoding::Utf16Be.bom(), Some(&[0xFE, 0xFF][..]));
+    /// assert_eq!(Encoding::Utf32Le.bom(), Some(&[0xFF, 0xFE, 0, 0][..]));
     /// assert_eq!(Encoding::Windows1251.bom(), None);
     /// ```
     #[must_use]
@@ -221,16 +272,20 @@ impl Encoding {
             Encoding::Utf8 => Some(&[0xEF, 0xBB, 0xBF]),
             Encoding::Utf16Le => Some(&[0xFF, 0xFE]),
             Encoding::Utf16Be => Some(&[0xFE, 0xFF]),
+            Encoding::Utf32Le => Some(&[0xFF, 0xFE, 0, 0]),
+            Encoding::Utf32Be => Some(&[0, 0, 0xFE, 0xFF]),
             _ => None,
         }
     }
 
-    /// The width of one code unit in bytes: 2 for the UTF-16 forms, else 1.
-    /// A NUL terminator is one zero unit of this width.
+    /// The width of one code unit in bytes: 2 for the UTF-16 forms, 4 for
+    /// the UTF-32 forms, else 1. A NUL terminator is one zero unit of this
+    /// width.
     #[must_use]
     pub const fn unit_size(self) -> usize {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
             _ => 1,
         }
     }
@@ -254,9 +309,10 @@ impl Encoding {
     /// | UTF-16LE, UTF-16BE | 2 | ASCII: 1 byte to 2 |
     /// | MUTF-8 | 2 | U+0000: `00` to `C0 80` |
     /// | CESU-8 | 2 (1.5 rounded up) | supplementary characters: 4 bytes to 6 |
+    /// | UTF-32LE, UTF-32BE | 4 | ASCII: 1 byte to 4 |
     ///
     /// A buffer this large also makes `encode_into` faster for the encodings
-    /// every text fits (UTF-16, MUTF-8, CESU-8): it cannot be too short, so the
+    /// every text fits (UTF-16, UTF-32, MUTF-8, CESU-8): it cannot be too short, so the
     /// text is written in one pass, without the length pass. The bounds are
     /// tested against these worst cases (`tests/fast_paths.rs`).
     ///
@@ -264,7 +320,7 @@ impl Encoding {
     /// use litenc_runtime::Encoding;
     ///
     /// let text = "a\0😀";
-    /// for enc in [Encoding::Utf16Le, Encoding::Mutf8, Encoding::Cesu8] {
+    /// for enc in [Encoding::Utf16Le, Encoding::Utf32Be, Encoding::Mutf8, Encoding::Cesu8] {
     ///     let mut buf = vec![0u8; text.len() * enc.max_bytes_per_utf8_byte()];
     ///     assert!(enc.encode_into(text, &mut buf).is_ok());
     /// }
@@ -273,6 +329,7 @@ impl Encoding {
     pub const fn max_bytes_per_utf8_byte(self) -> usize {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Mutf8 | Encoding::Cesu8 => 2,
+            Encoding::Utf32Le | Encoding::Utf32Be => 4,
             _ => 1,
         }
     }

@@ -41,8 +41,20 @@ pub enum EncodeError {
         /// The character.
         ch: char,
     },
+    /// The encoded text takes `len` bytes, more than the `max` that its
+    /// length field can count: a length prefix
+    /// ([`LenPrefix::max_len`](crate::LenPrefix::max_len)), or a USB
+    /// string descriptor's `bLength` (at most 252 bytes of UTF-16LE, see
+    /// [`usb_string`](crate::usb_string)).
+    TooLong {
+        /// Bytes the encoded text takes.
+        len: usize,
+        /// The most the length field can count.
+        max: usize,
+    },
     /// The text is encodable, but the output buffer holds `available` units
-    /// (bytes, or `u16` for UTF-16 code units) where `needed` are required.
+    /// (bytes, or `u16`/`u32` for UTF-16/UTF-32 code units) where `needed`
+    /// are required.
     OutputTooSmall {
         /// Units the whole output needs.
         needed: usize,
@@ -71,6 +83,12 @@ impl EncodeError {
                 msg.push_str(" in ");
                 msg.push_str(encoding.name());
             }
+            EncodeError::TooLong { len, max } => {
+                msg.push_str("encoded text too long: ");
+                msg.push_usize(len);
+                msg.push_str(" bytes, and its length field counts at most ");
+                msg.push_usize(max);
+            }
             EncodeError::OutputTooSmall { needed, available } => {
                 msg.push_str("output buffer too small: ");
                 msg.push_usize(needed);
@@ -97,6 +115,10 @@ impl fmt::Display for EncodeError {
                 ch as u32,
                 encoding.name()
             ),
+            EncodeError::TooLong { len, max } => write!(
+                f,
+                "encoded text too long: {len} bytes, and its length field counts at most {max}"
+            ),
             EncodeError::OutputTooSmall { needed, available } => write!(
                 f,
                 "output buffer too small: {needed} units needed, {available} available"
@@ -115,7 +137,7 @@ pub enum DecodeErrorKind {
     /// of an ill-formed sequence (or one unpaired surrogate); decoding may
     /// resume after them.
     Malformed {
-        /// Length of the ill-formed part, in input units (bytes, or `u16`).
+        /// Length of the ill-formed part, in input units (bytes, `u16` or `u32`).
         len: usize,
     },
     /// The input ends inside a sequence that more input could complete.
@@ -140,7 +162,8 @@ pub enum DecodeErrorKind {
 /// always reported as such, whatever the size of the buffer.
 ///
 /// Positions count input units: bytes for the byte-oriented decoders, `u16`
-/// code units for [`utf16::decode_units_into`](crate::utf16::decode_units_into).
+/// code units for [`utf16::decode_units_into`](crate::utf16::decode_units_into),
+/// `u32` code units for [`utf32::decode_units_into`](crate::utf32::decode_units_into).
 ///
 /// ```
 /// use litenc_runtime::{mutf8, DecodeErrorKind};
@@ -161,7 +184,7 @@ pub struct DecodeError {
     encoding: Encoding,
     valid_up_to: usize,
     kind: DecodeErrorKind,
-    /// Positions count `u16` code units rather than bytes.
+    /// Positions count `u16` or `u32` code units rather than bytes.
     code_units: bool,
 }
 
@@ -207,7 +230,10 @@ impl DecodeError {
     /// What the message calls the input and its units.
     const fn input_words(&self) -> (&'static str, &'static str) {
         if self.code_units {
-            ("UTF-16", "code unit")
+            match self.encoding {
+                Encoding::Utf32Le | Encoding::Utf32Be => ("UTF-32", "code unit"),
+                _ => ("UTF-16", "code unit"),
+            }
         } else {
             (self.encoding.name(), "byte")
         }

@@ -96,6 +96,14 @@ pub(crate) mod family {
     /// See [`super::decoded_len`].
     #[inline]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+        let counted = match f {
+            Family::Utf32 { big_endian: false } => simd::utf32::decoded_len::<false>(bytes),
+            Family::Utf32 { big_endian: true } => simd::utf32::decoded_len::<true>(bytes),
+            _ => None,
+        };
+        if let Some(n) = counted {
+            return Ok(n);
+        }
         match (f, simd::validate(f, bytes)) {
             (Family::Utf8, Some(true)) => Ok(bytes.len()),
             _ => crate::engine::decoded_len(f, bytes),
@@ -250,6 +258,16 @@ fast_byte_api!(
     crate::rules::Family::Utf16 { big_endian: true }
 );
 fast_byte_api!(
+    /// UTF-32LE bytes at run time: SIMD validation, encoding and decoding.
+    utf32le,
+    crate::rules::Family::Utf32 { big_endian: false }
+);
+fast_byte_api!(
+    /// UTF-32BE bytes at run time: SIMD validation, encoding and decoding.
+    utf32be,
+    crate::rules::Family::Utf32 { big_endian: true }
+);
+fast_byte_api!(
     /// Modified UTF-8 at run time: SIMD encoding and decoding.
     mutf8,
     crate::rules::Family::Cesu { java: true }
@@ -322,6 +340,59 @@ pub mod utf16 {
         match utf16_to_utf8::decode_units(units, out) {
             Some(n) => Ok(n),
             None => crate::engine::utf16::decode_into(Src::Units(units), out),
+        }
+    }
+}
+
+/// Native UTF-32 code units at run time: the twins of
+/// [`crate::utf32`]'s unit functions.
+pub mod utf32 {
+    use crate::engine::utf32::Src;
+    use crate::error::{DecodeError, EncodeError};
+    use crate::simd::utf32 as kernels;
+
+    /// [`utf32::units_len`](crate::utf32::units_len) at run time.
+    #[inline]
+    #[must_use]
+    pub fn units_len(text: &str) -> usize {
+        crate::engine::utf32::units_len(text)
+    }
+
+    /// [`utf32::encode_units_into`](crate::utf32::encode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, EncodeError> {
+        match kernels::encode_units(text, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::encode_units_into(text, out),
+        }
+    }
+
+    /// [`utf32::decoded_units_len`](crate::utf32::decoded_units_len) at run time.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
+        match kernels::decoded_units_len(units) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::decoded_len(Src::Units(units)),
+        }
+    }
+
+    /// [`utf32::decode_units_into`](crate::utf32::decode_units_into) at run
+    /// time; after an error the contents of `out` are unspecified.
+    ///
+    /// # Errors
+    /// As the `const fn`.
+    #[inline]
+    pub fn decode_units_into(units: &[u32], out: &mut [u8]) -> Result<usize, DecodeError> {
+        match kernels::decode_units(units, out) {
+            Some(n) => Ok(n),
+            None => crate::engine::utf32::decode_into(Src::Units(units), out),
         }
     }
 }

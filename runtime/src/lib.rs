@@ -1,8 +1,10 @@
-//! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 (native
-//! units, LE and BE bytes), Java's modified UTF-8, CESU-8 and 44 single-byte
-//! code pages (every one of the WHATWG Encoding Standard, the DOS pages,
-//! strict ASCII and true ISO-8859-1), as `const fn`, with no dependencies
-//! and no `std`.
+//! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 and UTF-32
+//! (native units, LE and BE bytes), C's `wchar_t` ([`wide`]), Java's
+//! modified UTF-8, CESU-8 and 44 single-byte code pages (every one of the
+//! WHATWG Encoding Standard, the DOS pages, strict ASCII and true
+//! ISO-8859-1), with length prefixes ([`LenPrefix`]) and USB string
+//! descriptors ([`usb_string`]), as `const fn`, with no dependencies and no
+//! `std`.
 //!
 //! The compile-time macros of `litenc` encode by calling this crate, so a
 //! literal encoded at compile time and the same text encoded at run time give
@@ -10,8 +12,9 @@
 //!
 //! # The API
 //!
-//! Each encoding is a module ([`utf8`], [`utf16le`], [`utf16be`], [`mutf8`],
-//! [`cesu8`], and one per code page: [`koi8_r`], [`windows1251`],
+//! Each encoding is a module ([`utf8`], [`utf16le`], [`utf16be`],
+//! [`utf32le`], [`utf32be`], [`mutf8`], [`cesu8`], and one per code page:
+//! [`koi8_r`], [`windows1251`],
 //! [`windows1252`], [`iso8859_2`], [`ibm437`], [`ibm866`], ... (the list is
 //! [`Encoding`]'s)) with the same `const fn`s:
 //!
@@ -23,6 +26,7 @@
 //! | `validate(&[u8]) -> Result<(), DecodeError>` | check input |
 //! | `decoded_len(&[u8]) -> Result<usize, DecodeError>` | UTF-8 bytes the input decodes to |
 //! | `decode_into(&[u8], &mut [u8]) -> Result<usize, DecodeError>` | decode to UTF-8 into a buffer |
+//! | `prefixed_len(&str, LenPrefix)`, `encode_prefixed_into(&str, LenPrefix, &mut [u8])` | the same after a length prefix ([`LenPrefix`]: 1, 2 or 4 bytes, LE or BE) counting the bytes after it; too long for the prefix is [`EncodeError::TooLong`] |
 //!
 //! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`; a
 //! code page's module also has `decode_byte` and `encode_char`. The same
@@ -30,8 +34,12 @@
 //! time ([`Encoding::for_label`]). A program that uses one code page through
 //! its own module links only that page's tables (about 2 KB); one that uses
 //! [`Encoding`]'s methods links them all. [`utf16`] works on native `u16` code
-//! units, and [`mutf8`] also on code units with unpaired surrogates, as Java
-//! strings have them.
+//! units, [`utf32`] on native `u32` code units, [`wide`] on the target's C
+//! `wchar_t` ([`WChar`]: UTF-16 on Windows, UTF-32 elsewhere), and [`mutf8`]
+//! also on code units with unpaired surrogates, as Java strings have them.
+//! [`usb_string`] makes USB string descriptors (USB 2.0 §9.6.7), and with
+//! [`LenPrefix::U16Be`], [`mutf8::encode_prefixed_into`] writes exactly what
+//! Java's `DataOutputStream.writeUTF` writes.
 //!
 //! **At run time**, [`fast`] has a twin of each of these functions, not
 //! `const`, with the same answers, that runs AVX2 kernels where the CPU has
@@ -67,6 +75,11 @@
 //! - **UTF-16** (LE, BE, units) rejects unpaired surrogates; a high surrogate
 //!   or an odd byte at the end is truncated input. No byte-order mark is ever
 //!   written, and one in the input is kept as U+FEFF.
+//! - **UTF-32** (LE, BE, units): every scalar value is one unit of four
+//!   bytes; a surrogate or a value above U+10FFFF is an error of one unit
+//!   (4 bytes), one to three bytes left at the end are truncated input. The
+//!   label `utf-32` alone means UTF-32LE (see [`Encoding::for_label`]). BOMs
+//!   as for UTF-16.
 //! - **MUTF-8** to text: U+0000 only as `C0 80`; a supplementary character
 //!   only as a high then a low encoded surrogate; a raw `00`, unpaired
 //!   surrogates, 4-byte forms and every other overlong are ill-formed.
@@ -91,7 +104,8 @@
 //! (for MUTF-8 and CESU-8: of a 1- to 3-byte sequence, plus one per unpaired
 //! encoded surrogate); for UTF-16, one per unpaired surrogate and one for a
 //! truncated end (a high surrogate or odd byte, or both), as the WHATWG
-//! decoder does.
+//! decoder does; for UTF-32, one per ill-formed unit and one for a
+//! truncated end, as Python's `utf-32-le` and `utf-32-be` do.
 //!
 //! # Where other implementations differ
 //!
@@ -117,7 +131,9 @@
 //! WHATWG maps to C1 controls, a few vendor variants), `CONFORMANCE.md` lists
 //! every byte and character. Everything else compared agrees exactly, error
 //! positions included:
-//! UTF-8 with Python and std (and Java outside surrogates), UTF-16 with
+//! UTF-8 with Python and std (and Java outside surrogates), UTF-32 with
+//! Python, glibc and std, [`wide`] with glibc's `mbstowcs` over every scalar
+//! value, UTF-16 with
 //! Python, glibc and Java (an odd trailing byte is truncated input for
 //! litenc, Python and glibc, a malformed last byte for Java, and one U+FFFD
 //! for all), `writeUTF` and `readUTF` on
@@ -156,6 +172,7 @@ extern crate std;
 mod encoding;
 mod error;
 mod limits;
+mod prefix;
 mod registry;
 mod scalar;
 mod table;
@@ -182,12 +199,20 @@ pub mod mutf8;
 pub mod utf16;
 pub mod utf16be;
 pub mod utf16le;
+pub mod utf32;
+pub mod utf32be;
+pub mod utf32le;
 pub mod utf8;
+
+pub mod usb_string;
+pub mod wide;
 
 use api::code_page_modules;
 registry::single_byte_encodings!(code_page_modules);
 
 pub use encoding::Encoding;
+pub use prefix::LenPrefix;
+pub use wide::WChar;
 
 /// Not public API: the reference loops of the codec, which the fast paths
 /// must agree with; `tests/fast_paths.rs` compares the two.
@@ -244,6 +269,33 @@ pub mod __reference {
     pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
         reference::decode_units_into(units, out)
     }
+
+    /// The reference of [`crate::utf32::units_len`].
+    #[must_use]
+    pub const fn utf32_units_len(text: &str) -> usize {
+        reference::utf32_units_len(text)
+    }
+
+    /// The reference of [`crate::utf32::encode_units_into`].
+    pub const fn utf32_encode_units_into(
+        text: &str,
+        out: &mut [u32],
+    ) -> Result<usize, EncodeError> {
+        reference::utf32_encode_units_into(text, out)
+    }
+
+    /// The reference of [`crate::utf32::decoded_units_len`].
+    pub const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
+        reference::utf32_decoded_units_len(units)
+    }
+
+    /// The reference of [`crate::utf32::decode_units_into`].
+    pub const fn utf32_decode_units_into(
+        units: &[u32],
+        out: &mut [u8],
+    ) -> Result<usize, DecodeError> {
+        reference::utf32_decode_units_into(units, out)
+    }
 }
 
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
@@ -252,8 +304,11 @@ pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 /// out itself, for `const` and `static` items.
 ///
 /// `const_encode!(module, TEXT)`, where `module` is one of `utf8`,
-/// `utf16le`, `utf16be`, `mutf8`, `cesu8`, `windows1251` (giving `[u8; N]`)
-/// or `utf16` (giving `[u16; N]` of native code units). `TEXT` may be any
+/// `utf16le`, `utf16be`, `utf32le`, `utf32be`, `mutf8`, `cesu8`, or a code
+/// page's module such as `windows1251` (giving `[u8; N]`), `utf16` (giving
+/// `[u16; N]` of native code units), `utf32` (`[u32; N]`), `wide`
+/// (`[WChar; N]`, the target's `wchar_t`) or `usb_string` (a USB string
+/// descriptor, `[u8; N]`; no `nul`). `TEXT` may be any
 /// `const` expression of type `&str`: a literal, a `const` item, a `concat!`.
 /// Add `nul` to append one zero unit, for C and Windows APIs; an interior
 /// U+0000 is then an error, except in MUTF-8, which writes it as `C0 80`.

@@ -12,17 +12,23 @@
 //! Why nothing overflows in practice, checked at compile time below:
 //!
 //! - a `str` or `[u8]` holds at most `isize::MAX` bytes, and no encoder
-//!   writes more than twice the UTF-8 length ([`MAX_ENCODE_GROWTH`]), and
-//!   `2 × isize::MAX < usize::MAX`;
+//!   but UTF-32 writes more than twice the UTF-8 length
+//!   ([`MAX_ENCODE_GROWTH`]), and `2 × isize::MAX < usize::MAX`;
+//! - UTF-32 writes four bytes per ASCII byte ([`UTF32_GROWTH`]), and
+//!   `4 × isize::MAX` does overflow: its lengths go through [`add_len`] and
+//!   [`bound`], which saturate;
 //! - a `[u16]` holds at most `isize::MAX / 2` units, and one unit is at most
 //!   3 bytes of (modified) UTF-8, and `3 × isize::MAX / 2 < usize::MAX`;
 //! - only Windows-1251 decoding grows by 3 per input byte
 //!   ([`MAX_DECODE_GROWTH`]), and `3 × isize::MAX` does overflow: that sum
 //!   must saturate (and does, through [`add_len`]).
 
-/// The most bytes one UTF-8 byte of text becomes in any encoding: UTF-16
-/// doubles ASCII, MUTF-8 writes U+0000 as `C0 80`.
+/// The most bytes one UTF-8 byte of text becomes in any encoding but
+/// UTF-32: UTF-16 doubles ASCII, MUTF-8 writes U+0000 as `C0 80`.
 pub(crate) const MAX_ENCODE_GROWTH: usize = 2;
+
+/// The bytes one UTF-8 byte of ASCII becomes in UTF-32.
+pub(crate) const UTF32_GROWTH: usize = 4;
 
 /// The most UTF-8 bytes one input byte decodes to in any encoding:
 /// Windows-1251 `0x88` is U+20AC, three bytes.
@@ -66,6 +72,7 @@ const _: () = assert!(never_saturates(MAX_BYTES, MAX_ENCODE_GROWTH));
 const _: () = assert!(bound(MAX_BYTES, MAX_ENCODE_GROWTH) < usize::MAX);
 const _: () = assert!(never_saturates(MAX_UNITS, MAX_BYTES_PER_UNIT));
 const _: () = assert!(!never_saturates(MAX_BYTES, MAX_DECODE_GROWTH));
+const _: () = assert!(!never_saturates(MAX_BYTES, UTF32_GROWTH));
 
 #[cfg(test)]
 mod tests {
@@ -124,5 +131,10 @@ mod tests {
         assert_eq!(bound(usize::MAX, 0), 0);
         assert_eq!(bound(usize::MAX, 1), usize::MAX);
         assert_eq!(bound(usize::MAX / 2 + 1, 2), usize::MAX);
+        // UTF-32: four times the longest `str` does not fit, so its length
+        // must saturate; a quarter of it still counts exactly.
+        assert!(!never_saturates(MAX_BYTES, UTF32_GROWTH));
+        assert_eq!(bound(MAX_BYTES, UTF32_GROWTH), usize::MAX);
+        assert_eq!(bound(MAX_BYTES / 4, UTF32_GROWTH), MAX_BYTES - 3);
     }
 }

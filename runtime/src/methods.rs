@@ -6,6 +6,7 @@
 use crate::encoding::Encoding;
 use crate::engine;
 use crate::error::{DecodeError, EncodeError};
+use crate::prefix::LenPrefix;
 
 impl Encoding {
     /// The most UTF-8 bytes one input byte of this encoding decodes to, so
@@ -17,6 +18,7 @@ impl Encoding {
     /// |---|---|---|
     /// | UTF-8, MUTF-8, CESU-8, strict ASCII | 1 | ASCII (`C0 80` and surrogate pairs shrink) |
     /// | UTF-16LE, UTF-16BE | 2 (1.5 rounded up) | U+0800..U+FFFF: 2 bytes to 3 |
+    /// | UTF-32LE, UTF-32BE | 1 | ASCII and U+10000 up: 4 bytes to 1 or 4 |
     /// | a code page whose characters are all below U+0800 (ISO-8859-1 to -10, -13, KOI8-R, IBM866, ...) | 2 | any byte above `0x7F` |
     /// | a code page with a character from U+0800 up (`€`, `…`, box drawing, Thai: windows-125x, CP437, ...) | 3 | such a byte |
     ///
@@ -68,6 +70,40 @@ impl Encoding {
     /// ```
     pub const fn encode_into(self, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         engine::encode_into(self.family(), text, out)
+    }
+
+    /// The number of bytes [`encode_prefixed_into`](Self::encode_prefixed_into)
+    /// writes: the prefix's width and [`encoded_len`](Self::encoded_len).
+    ///
+    /// # Errors
+    /// As [`encoded_len`](Self::encoded_len), and [`EncodeError::TooLong`]
+    /// if the encoded text is longer than the prefix can count.
+    pub const fn prefixed_len(self, text: &str, prefix: LenPrefix) -> Result<usize, EncodeError> {
+        engine::prefixed_len(self.family(), text, prefix)
+    }
+
+    /// Encodes `text` into `out` after a [`LenPrefix`] that counts the
+    /// encoded bytes after it; returns the number of bytes written, prefix
+    /// included.
+    ///
+    /// # Errors
+    /// As [`prefixed_len`](Self::prefixed_len), and
+    /// [`EncodeError::OutputTooSmall`] if `out` is too short. After an
+    /// error `out` is as it was.
+    ///
+    /// ```
+    /// use litenc_runtime::{Encoding, LenPrefix};
+    /// let mut buf = [0u8; 16];
+    /// let n = Encoding::Utf16Le.encode_prefixed_into("Жук", LenPrefix::U32Le, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], b"\x06\0\0\0\x16\x04\x43\x04\x3A\x04");
+    /// ```
+    pub const fn encode_prefixed_into(
+        self,
+        text: &str,
+        prefix: LenPrefix,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        engine::encode_prefixed_into(self.family(), text, prefix, out)
     }
 
     /// Checks that `bytes` is well formed in this encoding.

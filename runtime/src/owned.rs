@@ -73,7 +73,7 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
         // is also valid MUTF-8 or CESU-8, every sequence means the same.
         Family::Cesu { .. } => fast::family::validate(f, bytes).is_ok(),
         Family::SingleByte(_) => s.is_ascii(),
-        Family::Utf16 { .. } => s.is_empty(),
+        Family::Utf16 { .. } | Family::Utf32 { .. } => s.is_empty(),
     };
     same.then_some(s)
 }
@@ -116,6 +116,14 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
 pub(crate) fn decode_units(units: &[u16]) -> Result<String, DecodeError> {
     let mut out = vec![0u8; fast::utf16::decoded_units_len(units)?];
     let n = fast::utf16::decode_units_into(units, &mut out)?;
+    out.truncate(n);
+    Ok(decoded_string(out))
+}
+
+/// [`decode`] for native UTF-32 code units.
+pub(crate) fn decode_utf32_units(units: &[u32]) -> Result<String, DecodeError> {
+    let mut out = vec![0u8; fast::utf32::decoded_units_len(units)?];
+    let n = fast::utf32::decode_units_into(units, &mut out)?;
     out.truncate(n);
     Ok(decoded_string(out))
 }

@@ -691,6 +691,9 @@ fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
     let len = bytes.len();
     match f {
         Family::SingleByte(_) => len,
+        // Whole units of four bytes: any of them is a character or an
+        // error of its own.
+        Family::Utf32 { .. } => len & !3,
         Family::Utf16 { big_endian } => {
             let even = len & !1;
             if even >= 2 {
@@ -899,6 +902,8 @@ mod tests {
             Family::Utf16 { big_endian: true },
             Family::Cesu { java: true },
             Family::Cesu { java: false },
+            Family::Utf32 { big_endian: false },
+            Family::Utf32 { big_endian: true },
         ];
         for f in families {
             let mut bytes = [0u8; 128];

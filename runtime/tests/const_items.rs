@@ -8,7 +8,8 @@
 mod common;
 
 use litenc_runtime::{
-    const_encode, mutf8, utf16, windows1251, DecodeError, DecodeErrorKind, EncodeError, Encoding,
+    const_encode, mutf8, utf16, utf32, windows1251, DecodeError, DecodeErrorKind, EncodeError,
+    Encoding,
 };
 
 const TEXT: &str = "Aé Жя € 😀 \u{98}";
@@ -85,6 +86,8 @@ macro_rules! const_module {
 const_module!(c_utf8, utf8, TEXT, b"ok\xE0\x80");
 const_module!(c_utf16le, utf16le, TEXT, b"o\0\x00\xDCk\0");
 const_module!(c_utf16be, utf16be, TEXT, b"\0o\xD8\x00");
+const_module!(c_utf32le, utf32le, TEXT, b"o\0\0\0\x00\xD8\0\0");
+const_module!(c_utf32be, utf32be, TEXT, b"\0\0\0o\0\x11\0\0");
 const_module!(c_mutf8, mutf8, TEXT, b"ok\xC0A");
 const_module!(c_cesu8, cesu8, TEXT, b"ok\xED\xB0\x80");
 
@@ -132,6 +135,27 @@ const UNITS_DECODED: ([u8; 64], usize) = {
     let n = ok!(utf16::decode_units_into(&UNITS_ARRAY, &mut buf));
     (buf, n)
 };
+
+// `utf32`: the `u32` API.
+const U32_LEN: usize = utf32::units_len(TEXT);
+const U32_ARRAY: [u32; U32_LEN] = utf32::encode_units_array::<U32_LEN>(TEXT);
+const U32_INTO: ([u32; 32], usize) = {
+    let mut buf = [0u32; 32];
+    let n = ok!(utf32::encode_units_into(TEXT, &mut buf));
+    (buf, n)
+};
+const U32_VALID: bool = utf32::validate_units(&U32_ARRAY).is_ok();
+const U32_BAD_ERR: Result<(), DecodeError> = utf32::validate_units(&[0x61, 0xDFFF, 0x62]);
+const U32_DECODED_LEN: usize = ok!(utf32::decoded_units_len(&U32_ARRAY));
+const U32_DECODED: ([u8; 64], usize) = {
+    let mut buf = [0u8; 64];
+    let n = ok!(utf32::decode_units_into(&U32_ARRAY, &mut buf));
+    (buf, n)
+};
+const M_UTF32: [u32; U32_LEN] = const_encode!(utf32, TEXT);
+const M_UTF32_NUL: [u32; U32_LEN + 1] = const_encode!(utf32, TEXT, nul);
+const M_UTF32LE_NUL: [u8; c_utf32le::LEN + 4] = const_encode!(utf32le, TEXT, nul);
+const M_UTF32BE: [u8; c_utf32be::LEN] = const_encode!(utf32be, TEXT);
 
 // `mutf8`: the `u16` API, with an unpaired surrogate.
 const JAVA_UNITS: [u16; 4] = [0x61, 0, 0xDC00, 0xD83D];
@@ -328,6 +352,8 @@ fn module_consts_match_peers() {
     check!(c_utf8, Encoding::Utf8, TEXT);
     check!(c_utf16le, Encoding::Utf16Le, TEXT);
     check!(c_utf16be, Encoding::Utf16Be, TEXT);
+    check!(c_utf32le, Encoding::Utf32Le, TEXT);
+    check!(c_utf32be, Encoding::Utf32Be, TEXT);
     check!(c_mutf8, Encoding::Mutf8, TEXT);
     check!(c_cesu8, Encoding::Cesu8, TEXT);
     check!(c_windows1251, Encoding::Windows1251, TEXT_1251);
@@ -337,6 +363,8 @@ fn module_consts_match_peers() {
         (Encoding::Utf8, c_utf8::SMALL),
         (Encoding::Utf16Le, c_utf16le::SMALL),
         (Encoding::Utf16Be, c_utf16be::SMALL),
+        (Encoding::Utf32Le, c_utf32le::SMALL),
+        (Encoding::Utf32Be, c_utf32be::SMALL),
         (Encoding::Mutf8, c_mutf8::SMALL),
         (Encoding::Cesu8, c_cesu8::SMALL),
     ] {
@@ -414,6 +442,16 @@ fn decode_errors_in_consts_match_peers() {
             c_utf16be::BAD_ERR,
             c_utf16be::BAD_LEN_ERR,
             c_utf16be::BAD_INTO_ERR,
+        ),
+        (
+            c_utf32le::BAD_ERR,
+            c_utf32le::BAD_LEN_ERR,
+            c_utf32le::BAD_INTO_ERR,
+        ),
+        (
+            c_utf32be::BAD_ERR,
+            c_utf32be::BAD_LEN_ERR,
+            c_utf32be::BAD_INTO_ERR,
         ),
         (
             c_mutf8::BAD_ERR,
@@ -531,6 +569,38 @@ fn const_encode_matches_peers() {
         nul(peer(Encoding::Windows1251, TEXT_1251), 1)[..]
     );
     assert_eq!(M_STATIC, *"hi\0".encode_utf16().collect::<Vec<_>>());
+    // UTF-32: std's `char`s.
+    let chars: Vec<u32> = TEXT.chars().map(u32::from).collect();
+    assert_eq!(M_UTF32[..], chars[..]);
+    assert_eq!(M_UTF32_NUL[..], [&chars[..], &[0]].concat()[..]);
+    assert_eq!(M_UTF32LE_NUL[..], nul(peer(Encoding::Utf32Le, TEXT), 4)[..]);
+    assert_eq!(M_UTF32BE[..], peer(Encoding::Utf32Be, TEXT)[..]);
+}
+
+#[test]
+fn utf32_units_in_consts_match_std() {
+    let chars: Vec<u32> = TEXT.chars().map(u32::from).collect();
+    assert_eq!(U32_LEN, chars.len());
+    assert_eq!(U32_ARRAY[..], chars[..]);
+    assert_eq!(U32_INTO.0[..U32_INTO.1], chars[..]);
+    assert_eq!(U32_VALID, std_valid(&U32_ARRAY));
+    let e = U32_BAD_ERR.unwrap_err();
+    // std refuses the surrogate at index 1.
+    assert_eq!(char::from_u32(0xDFFF), None);
+    assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
+    assert_eq!(U32_DECODED_LEN, TEXT.len());
+    assert_eq!(&U32_DECODED.0[..U32_DECODED.1], TEXT.as_bytes());
+    // The byte forms' bad inputs: a surrogate at byte 4, a value above
+    // U+10FFFF at byte 4.
+    for (err, enc) in [
+        (c_utf32le::BAD_POS, Encoding::Utf32Le),
+        (c_utf32be::BAD_POS, Encoding::Utf32Be),
+    ] {
+        assert_eq!(
+            err,
+            (4, Some(4), DecodeErrorKind::Malformed { len: 4 }, enc)
+        );
+    }
 }
 
 /// `name`, `labels` and `bom` against `encoding_rs` (for the encodings the
@@ -571,7 +641,12 @@ fn encoding_consts_match_peers() {
         if let Some(bom) = bom {
             assert_eq!(bom, peer(enc, "\u{FEFF}"));
         }
-        assert_eq!(bom.is_some(), whatwg.is_some() && !enc.is_single_byte());
+        // (WHATWG dropped UTF-32; it has a byte-order mark all the same.)
+        let utf32 = matches!(enc, Encoding::Utf32Le | Encoding::Utf32Be);
+        assert_eq!(
+            bom.is_some(),
+            (whatwg.is_some() || utf32) && !enc.is_single_byte()
+        );
 
         let (unit, nul_is_zero, grow, shrink) = SHAPES[k];
         let text = via_text(enc);
@@ -655,4 +730,9 @@ fn every_page_round_trips_in_const() {
     }
     assert_eq!(pages, ALL.iter().filter(|e| e.is_single_byte()).count());
     assert!(pages >= 44);
+}
+
+/// Whether std takes every unit for a `char`.
+fn std_valid(units: &[u32]) -> bool {
+    units.iter().all(|&u| char::from_u32(u).is_some())
 }

@@ -61,6 +61,8 @@ fn decode_targets() {
         ("decode_utf8", Encoding::Utf8),
         ("decode_utf16le", Encoding::Utf16Le),
         ("decode_utf16be", Encoding::Utf16Be),
+        ("decode_utf32", Encoding::Utf32Le),
+        ("decode_utf32", Encoding::Utf32Be),
         ("decode_mutf8", Encoding::Mutf8),
         ("decode_cesu8", Encoding::Cesu8),
         ("decode_windows1251", Encoding::Windows1251),

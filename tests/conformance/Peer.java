@@ -8,6 +8,8 @@
 //
 //   writeutf  units in  -> u8 0, bytes (what writeUTF wrote after its 2-byte
 //                          length, which is checked)  | u8 1 (UTFDataFormatException)
+//   writeutfall units in -> u8 0, bytes (all that writeUTF wrote, its length
+//                          prefix included)  | u8 1 (UTFDataFormatException)
 //   readutf   bytes in  -> u8 0, units                 | u8 1 (UTFDataFormatException)
 //                          | u8 2 (EOFException); the input gets a 2-byte length first
 //   enc       units in  -> u8 0, bytes | u8 1 malformed / 2 unmappable, u32 at, u32 len
@@ -103,6 +105,20 @@ public final class Peer {
                     if (len != b.length - 2) throw new IllegalStateException("length prefix " + len);
                     out.writeByte(0);
                     writeBytes(out, b, 2, b.length - 2);
+                    break;
+                }
+                case "writeutfall": {
+                    String s = readUnits(in);
+                    ByteArrayOutputStream bo = new ByteArrayOutputStream();
+                    try {
+                        new DataOutputStream(bo).writeUTF(s);
+                    } catch (UTFDataFormatException e) {
+                        out.writeByte(1);
+                        break;
+                    }
+                    byte[] b = bo.toByteArray();
+                    out.writeByte(0);
+                    writeBytes(out, b, 0, b.length);
                     break;
                 }
                 case "readutf": {

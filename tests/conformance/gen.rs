@@ -195,6 +195,54 @@ pub(crate) const UTF8_SPECIALS: &[&[u8]] = &[
 pub(crate) const UTF16_SPECIAL_UNITS: &[u16] =
     &[0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFEFF, 0xFFFE, 0xFFFF, 0];
 
+/// UTF-32 units that are not scalar values: surrogates, and values above
+/// U+10FFFF at the boundary and far from it.
+pub(crate) const UTF32_SPECIAL_UNITS: &[u32] = &[
+    0xD800,
+    0xDBFF,
+    0xDC00,
+    0xDFFF,
+    0x11_0000,
+    0x1F_FFFF,
+    0x7FFF_FFFF,
+    0x8000_0000,
+    0xFFFF_FFFF,
+    0xFEFF,
+    0,
+    0x10_FFFF,
+];
+
+/// UTF-32 bytes of generated text, with units that are no scalar value,
+/// lengths that are no multiple of four, and byte-level edits.
+pub(crate) fn utf32_bytes(rng: &mut Rng, big_endian: bool) -> Vec<u8> {
+    let mut units: Vec<u32> = text(rng).chars().map(u32::from).collect();
+    if rng.chance(30) {
+        let at = rng.below(units.len() + 1);
+        units.insert(
+            at,
+            UTF32_SPECIAL_UNITS[rng.below(UTF32_SPECIAL_UNITS.len())],
+        );
+    }
+    let mut b: Vec<u8> = units
+        .iter()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect();
+    if rng.chance(30) {
+        let at = rng.below(b.len() + 1);
+        b.insert(at, rng.below(256) as u8);
+    }
+    if rng.chance(20) && !b.is_empty() {
+        b.pop();
+    }
+    b
+}
+
 /// UTF-16 bytes with unpaired surrogates, odd lengths and byte-level edits.
 pub(crate) fn utf16_bytes(rng: &mut Rng, big_endian: bool) -> Vec<u8> {
     let mut units = java_units(rng);

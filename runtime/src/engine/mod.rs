@@ -110,12 +110,14 @@ pub(crate) mod cesu;
 pub(crate) mod reference;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
+pub(crate) mod utf32;
 pub(crate) mod utf8;
 pub(crate) mod words;
 
 use crate::encoding::Encoding;
 use crate::error::ConstMsg;
 use crate::error::{DecodeError, EncodeError};
+use crate::prefix::LenPrefix;
 use crate::rules::Family;
 use crate::scalar::Step;
 
@@ -125,6 +127,7 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
     match f {
         Family::Utf8 => Ok(text.len()),
         Family::Utf16 { .. } => Ok(2 * utf16::units_len(text)),
+        Family::Utf32 { .. } => Ok(utf32::encoded_len(text)),
         Family::Cesu { java: true } => Ok(cesu::encoded_len::<true>(text)),
         Family::Cesu { java: false } => Ok(cesu::encoded_len::<false>(text)),
         Family::SingleByte(t) => single_byte::encoded_len(t, text),
@@ -157,6 +160,7 @@ pub(crate) const fn encode_into(
             Ok(reference::fill_chars(f, text, out))
         }
         Family::Utf16 { .. } => reference::encode_into(f, text, out),
+        Family::Utf32 { big_endian } => utf32::encode_into(text, out, big_endian),
     }
 }
 
@@ -167,6 +171,8 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
         Family::Utf8 => utf8::decoded_len(bytes),
         Family::Utf16 { big_endian: false } => utf16::decoded_len(utf16::Src::Le(bytes)),
         Family::Utf16 { big_endian: true } => utf16::decoded_len(utf16::Src::Be(bytes)),
+        Family::Utf32 { big_endian: false } => utf32::decoded_len(utf32::Src::Le(bytes)),
+        Family::Utf32 { big_endian: true } => utf32::decoded_len(utf32::Src::Be(bytes)),
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
@@ -193,9 +199,62 @@ pub(crate) const fn decode_into(
         Family::Utf8 => utf8::decode_into(bytes, out),
         Family::Utf16 { big_endian: false } => utf16::decode_into(utf16::Src::Le(bytes), out),
         Family::Utf16 { big_endian: true } => utf16::decode_into(utf16::Src::Be(bytes), out),
+        Family::Utf32 { big_endian: false } => utf32::decode_into(utf32::Src::Le(bytes), out),
+        Family::Utf32 { big_endian: true } => utf32::decode_into(utf32::Src::Be(bytes), out),
         Family::Cesu { java: true } => cesu::decode_into::<true>(bytes, out),
         Family::Cesu { java: false } => cesu::decode_into::<false>(bytes, out),
         Family::SingleByte(t) => single_byte::decode_into(t, bytes, out),
+    }
+}
+
+/// See [`Encoding::prefixed_len`].
+#[inline]
+pub(crate) const fn prefixed_len(
+    f: Family,
+    text: &str,
+    prefix: LenPrefix,
+) -> Result<usize, EncodeError> {
+    let len = match encoded_len(f, text) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if len > prefix.max_len() {
+        return Err(EncodeError::TooLong {
+            len,
+            max: prefix.max_len(),
+        });
+    }
+    Ok(prefix.width() + len)
+}
+
+/// See [`Encoding::encode_prefixed_into`].
+#[inline]
+pub(crate) const fn encode_prefixed_into(
+    f: Family,
+    text: &str,
+    prefix: LenPrefix,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    let needed = match prefixed_len(f, text, prefix) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let (head, body) = out.split_at_mut(prefix.width());
+    // Neither can fail: the text encodes, fits, and its length fits the
+    // prefix (checked above).
+    let n = match encode_into(f, text, body) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    match prefix.write(n, head) {
+        Ok(w) => Ok(w + n),
+        Err(e) => Err(e),
     }
 }
 

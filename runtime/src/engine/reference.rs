@@ -7,7 +7,7 @@
 
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
-use crate::rules::{self, utf16::NATIVE, Family};
+use crate::rules::{self, utf16::NATIVE, utf32, Family};
 use crate::scalar::{self, Step};
 
 use super::step_error;
@@ -27,10 +27,10 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
                 ch: scalar::to_char(cp),
             });
         }
-        // Cannot overflow: no encoding writes more than twice the UTF-8
-        // length, and a `str` is at most `isize::MAX` bytes long (checked
-        // at compile time in `limits`).
-        n += k;
+        // Saturates rather than wraps: UTF-32 writes four bytes per
+        // character, and four times the longest `str` does not fit in
+        // `usize` (see `limits`).
+        n = limits::add_len(n, k);
         i += len;
     }
     Ok(n)
@@ -194,6 +194,88 @@ pub(crate) const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<u
     let mut at = 0;
     while i < units.len() {
         if let Step::Char { cp, len } = rules::utf16::step_units(units, i) {
+            at = scalar::write_utf8(out, at, cp);
+            i += len;
+        } else {
+            break;
+        }
+    }
+    Ok(at)
+}
+
+/// The reference of [`utf32::units_len`](crate::utf32::units_len): one unit
+/// per character.
+pub(crate) const fn utf32_units_len(text: &str) -> usize {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut n = 0;
+    while i < b.len() {
+        let (_, len) = scalar::next_char(b, i);
+        i += len;
+        n += 1;
+    }
+    n
+}
+
+/// The reference of [`utf32::encode_units_into`](crate::utf32::encode_units_into).
+pub(crate) const fn utf32_encode_units_into(
+    text: &str,
+    out: &mut [u32],
+) -> Result<usize, EncodeError> {
+    let needed = utf32_units_len(text);
+    if needed > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut at = 0;
+    while i < b.len() {
+        let (cp, len) = scalar::next_char(b, i);
+        out[at] = cp;
+        at += 1;
+        i += len;
+    }
+    Ok(at)
+}
+
+/// The reference of [`utf32::decoded_units_len`](crate::utf32::decoded_units_len).
+pub(crate) const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
+    let mut i = 0;
+    let mut n: usize = 0;
+    while i < units.len() {
+        match utf32::step_units(units, i) {
+            Step::Char { cp, len } => {
+                n += scalar::utf8_len(cp);
+                i += len;
+            }
+            step => return Err(step_error(utf32::NATIVE, step, i).in_code_units()),
+        }
+    }
+    Ok(n)
+}
+
+/// The reference of [`utf32::decode_units_into`](crate::utf32::decode_units_into).
+pub(crate) const fn utf32_decode_units_into(
+    units: &[u32],
+    out: &mut [u8],
+) -> Result<usize, DecodeError> {
+    let needed = match utf32_decoded_units_len(units) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    if needed > out.len() {
+        return Err(
+            DecodeError::output_too_small(utf32::NATIVE, units.len(), needed, out.len())
+                .in_code_units(),
+        );
+    }
+    let mut i = 0;
+    let mut at = 0;
+    while i < units.len() {
+        if let Step::Char { cp, len } = utf32::step_units(units, i) {
             at = scalar::write_utf8(out, at, cp);
             i += len;
         } else {

@@ -68,7 +68,7 @@ pub(crate) const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usi
 /// `i + 2 < b.len()`) and its length, with no branch: the three decodings
 /// are computed and one picked. Not for 4-byte characters.
 #[inline]
-const fn decode_bmp(b: &[u8], i: usize) -> (u32, usize) {
+pub(crate) const fn decode_bmp(b: &[u8], i: usize) -> (u32, usize) {
     let lead = b[i] as u32;
     let t1 = (b[i + 1] & 0x3F) as u32;
     let t2 = (b[i + 2] & 0x3F) as u32;

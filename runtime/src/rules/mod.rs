@@ -10,6 +10,7 @@
 
 pub(crate) mod cesu;
 pub(crate) mod utf16;
+pub(crate) mod utf32;
 pub(crate) mod utf8;
 
 use crate::encoding::Encoding;
@@ -24,6 +25,11 @@ pub(crate) enum Family {
     /// UTF-16 as bytes in one order.
     Utf16 {
         /// Big-endian (UTF-16BE).
+        big_endian: bool,
+    },
+    /// UTF-32 as bytes in one order.
+    Utf32 {
+        /// Big-endian (UTF-32BE).
         big_endian: bool,
     },
     /// CESU-8 and modified UTF-8.
@@ -43,6 +49,8 @@ impl Family {
             Family::Utf8 => Encoding::Utf8,
             Family::Utf16 { big_endian: false } => Encoding::Utf16Le,
             Family::Utf16 { big_endian: true } => Encoding::Utf16Be,
+            Family::Utf32 { big_endian: false } => Encoding::Utf32Le,
+            Family::Utf32 { big_endian: true } => Encoding::Utf32Be,
             Family::Cesu { java: true } => Encoding::Mutf8,
             Family::Cesu { java: false } => Encoding::Cesu8,
             Family::SingleByte(t) => t.encoding,
@@ -53,7 +61,7 @@ impl Family {
     #[inline]
     pub(crate) const fn max_utf8_bytes_per_byte(self) -> usize {
         match self {
-            Family::Utf8 | Family::Cesu { .. } => 1,
+            Family::Utf8 | Family::Cesu { .. } | Family::Utf32 { .. } => 1,
             Family::Utf16 { .. } => 2,
             Family::SingleByte(t) => t.max_utf8,
         }
@@ -76,6 +84,8 @@ macro_rules! define_family {
                     Encoding::Utf8 => Family::Utf8,
                     Encoding::Utf16Le => Family::Utf16 { big_endian: false },
                     Encoding::Utf16Be => Family::Utf16 { big_endian: true },
+                    Encoding::Utf32Le => Family::Utf32 { big_endian: false },
+                    Encoding::Utf32Be => Family::Utf32 { big_endian: true },
                     Encoding::Mutf8 => Family::Cesu { java: true },
                     Encoding::Cesu8 => Family::Cesu { java: false },
                     $(Encoding::$variant => Family::SingleByte(&crate::tables::$table),)*
@@ -93,6 +103,7 @@ pub(crate) const fn char_len(f: Family, cp: u32) -> usize {
     match f {
         Family::Utf8 => scalar::utf8_len(cp),
         Family::Utf16 { .. } => utf16::char_len_bytes(cp),
+        Family::Utf32 { .. } => utf32::CHAR_LEN,
         Family::Cesu { java } => cesu::char_len(cp, java),
         Family::SingleByte(t) => {
             if cp < 0x80 {
@@ -113,6 +124,7 @@ pub(crate) const fn write_char(f: Family, cp: u32, out: &mut [u8], at: usize) ->
     match f {
         Family::Utf8 => scalar::write_utf8(out, at, cp),
         Family::Utf16 { big_endian } => utf16::write_char_bytes(out, at, cp, big_endian),
+        Family::Utf32 { big_endian } => utf32::write_char_bytes(out, at, cp, big_endian),
         Family::Cesu { java } => cesu::write_char(out, at, cp, java),
         Family::SingleByte(t) => {
             if let Some(ch) = char::from_u32(cp) {
@@ -131,6 +143,7 @@ pub(crate) const fn step(f: Family, bytes: &[u8], i: usize) -> Step {
     match f {
         Family::Utf8 => utf8::step(bytes, i),
         Family::Utf16 { big_endian } => utf16::step_bytes(bytes, i, big_endian),
+        Family::Utf32 { big_endian } => utf32::step_bytes(bytes, i, big_endian),
         Family::Cesu { java } => cesu::step(bytes, i, java),
         Family::SingleByte(t) => match t.decode_byte(bytes[i]) {
             Some(ch) => Step::Char {

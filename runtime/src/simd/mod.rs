@@ -44,6 +44,7 @@
 pub(crate) mod cesu;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
+pub(crate) mod utf32;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
 pub(crate) mod windows1251;
@@ -100,6 +101,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
             windows1251::encode(text, dst)
         }
         Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
+        Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
+        Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
         Family::SingleByte(t) => single_byte::encode(t, text, dst),
     }
 }
@@ -139,6 +142,8 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8::is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
+        Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
+        Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         _ => None,
     }
 }
@@ -162,6 +167,8 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
             windows1251::decode(bytes, dst)
         }
+        Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
+        Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
         Family::SingleByte(_) => None,
     }
 }

@@ -388,7 +388,21 @@ code_page_list! {
     Latin1 latin1,
 }
 
-/// What a peer says `text` encodes to in `enc`: std for UTF-8 and UTF-16,
+/// The UTF-32 bytes of `text` by std: each `char` as a `u32`, in the byte
+/// order asked for.
+pub(crate) fn std_utf32_bytes(text: &str, big_endian: bool) -> Vec<u8> {
+    text.chars()
+        .flat_map(|c| {
+            if big_endian {
+                u32::from(c).to_be_bytes()
+            } else {
+                u32::from(c).to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// What a peer says `text` encodes to in `enc`: std for UTF-8, UTF-16 and UTF-32,
 /// the `cesu8` crate for MUTF-8 and CESU-8, and for a code page
 /// [`peer_byte_of`]. `Err((offset, ch))` for the first character the peer
 /// cannot encode.
@@ -401,6 +415,8 @@ pub(crate) fn peer_encode(
         Encoding::Utf8 => Ok(text.as_bytes().to_vec()),
         Encoding::Utf16Le => Ok(std_utf16_bytes(text, false)),
         Encoding::Utf16Be => Ok(std_utf16_bytes(text, true)),
+        Encoding::Utf32Le => Ok(std_utf32_bytes(text, false)),
+        Encoding::Utf32Be => Ok(std_utf32_bytes(text, true)),
         Encoding::Mutf8 => Ok(cesu8::to_java_cesu8(text).into_owned()),
         Encoding::Cesu8 => Ok(cesu8::to_cesu8(text).into_owned()),
         Encoding::Windows1251 => encoding_rs_1251(text),
