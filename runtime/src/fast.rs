@@ -71,6 +71,8 @@ pub(crate) mod family {
     pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
         match f {
             Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
+            Family::Cesu { java: true } => Ok(simd::cesu::encoded_len::<true>(text)),
+            Family::Cesu { java: false } => Ok(simd::cesu::encoded_len::<false>(text)),
             _ => crate::engine::encoded_len(f, text),
         }
     }

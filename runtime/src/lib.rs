@@ -24,8 +24,12 @@
 //! | `decoded_len(&[u8]) -> Result<usize, DecodeError>` | UTF-8 bytes the input decodes to |
 //! | `decode_into(&[u8], &mut [u8]) -> Result<usize, DecodeError>` | decode to UTF-8 into a buffer |
 //!
-//! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`; a
-//! code page's module also has `decode_byte` and `encode_char`. The same
+//! and, with the `alloc` feature, `encode`, `decode`, `decode_lossy`, and
+//! `encode_cow` and `decode_cow`, which borrow their input where the output
+//! would be the same bytes (ASCII in a code page, MUTF-8 without U+0000 or
+//! supplementary characters, ...) and copy only from the first byte that
+//! changes otherwise; a code page's module also has `decode_byte` and
+//! `encode_char`. The same
 //! operations are methods of [`Encoding`], for an encoding chosen at run
 //! time ([`Encoding::for_label`]). A program that uses one code page through
 //! its own module links only that page's tables (about 2 KB); one that uses
@@ -126,15 +130,17 @@
 //!   detect the CPU's features at run time (AVX2 on `x86_64`). Without `std`
 //!   they run only where the target enables those features at compile time
 //!   (`-C target-cpu=x86-64-v3`, say), and the scalar paths everywhere else.
-//! - `alloc`: `encode`, `decode`, `decode_lossy` and the other helpers that
-//!   return `Vec` or `String`.
+//! - `alloc`: `encode`, `decode`, `decode_lossy`, `encode_cow`,
+//!   `decode_cow` and the other helpers that return `Vec`, `String` or
+//!   `Cow`.
 //!
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
 // `deny`, not `forbid`: two modules allow `unsafe`, each for a named reason:
-// `simd` for `core::arch` (see its docs), and `owned`, whose one function
-// turns a decoder's output into a `String` without validating it again.
+// `simd` for `core::arch` (see its docs), and `owned`, whose two functions
+// turn a decoder's output into a `String`, and input a scan accepted into a
+// `&str`, without validating them again.
 // Everything else stays safe.
 #![deny(unsafe_code)]
 
