@@ -684,6 +684,11 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
 pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
+        if super::avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature that
+            // the AVX-512 kernel enables.
+            return unsafe { super::avx512::cesu::decode_unchanged::<JAVA>(b) };
+        }
         if super::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature that
             // `decode_unchanged_avx2` enables.
@@ -699,7 +704,7 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
 
 /// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
 /// bytes after `p` may or may not complete), the start of that character.
-fn char_start_before(b: &[u8], p: usize) -> usize {
+pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
     let mut j = p;
     while j > 0 && p - j < 3 && is_cont(b[j - 1]) {
         j -= 1;
@@ -1068,7 +1073,10 @@ mod tests {
     }
 
     fn unchanged_scans_every_sequence_at_every_offset() {
-        for seq in DECODE_SEQS.iter().chain(&[&b"\xF0\x9F\x98\x80"[..], b"\x00\x00"]) {
+        for seq in DECODE_SEQS
+            .iter()
+            .chain(&[&b"\xF0\x9F\x98\x80"[..], b"\x00\x00"])
+        {
             for filler in FILLERS.iter().chain(&[&b"\xF0\x9F\x98\x80"[..]]) {
                 for before in 0..134 {
                     for after in [0, 1, 3, 31, 64, 140] {

@@ -42,6 +42,8 @@
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod ascii;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
 pub(crate) mod cesu;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;
@@ -63,7 +65,6 @@ pub(crate) fn avx2() -> bool {
 /// AVX-512 F, BW, VL, VBMI and VBMI2 (Ice Lake, Zen 4 and later). They
 /// enable exactly [`FEATURES_512`].
 #[inline]
-#[allow(dead_code, reason = "the AVX-512 kernels come next")]
 pub(crate) fn avx512() -> bool {
     level() >= Level::Avx512 as u8
 }
