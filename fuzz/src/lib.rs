@@ -42,6 +42,8 @@ struct Api {
     encode: fn(&str) -> Result<Vec<u8>, EncodeError>,
     decode: fn(&[u8]) -> Result<String, DecodeError>,
     decode_lossy: for<'a> fn(&'a [u8]) -> Cow<'a, str>,
+    encode_cow: for<'a> fn(&'a str) -> Result<Cow<'a, [u8]>, EncodeError>,
+    decode_cow: for<'a> fn(&'a [u8]) -> Result<Cow<'a, str>, DecodeError>,
 }
 
 macro_rules! api {
@@ -55,6 +57,8 @@ macro_rules! api {
             encode: $m::encode,
             decode: $m::decode,
             decode_lossy: $m::decode_lossy,
+            encode_cow: $m::encode_cow,
+            decode_cow: $m::decode_cow,
         }
     };
 }
@@ -316,6 +320,19 @@ pub fn check_decode(enc: Encoding, data: &[u8]) {
         Err(e) => assert_error_at(&d, *e, enc, "decode"),
     }
 
+    // `decode_cow`: `decode`'s answer, borrowed exactly when it is the
+    // input.
+    let c = enc.decode_cow(data);
+    assert_eq!((a.decode_cow)(data), c, "module decode_cow");
+    assert_eq!(c.as_deref(), d.as_deref(), "decode_cow");
+    if let Ok(text) = &c {
+        assert_eq!(
+            matches!(text, Cow::Borrowed(_)),
+            text.as_bytes() == data,
+            "decode_cow borrows exactly when the text is the input"
+        );
+    }
+
     let lossy = enc.decode_lossy(data);
     assert_eq!((a.decode_lossy)(data), lossy, "module decode_lossy");
     assert_eq!(lossy, reference::lossy(enc, data), "decode_lossy");
@@ -439,6 +456,18 @@ pub fn check_encode(s: &str) {
         let e = enc.encode(s);
         assert_eq!((a.encode)(s), e, "module encode");
         assert_eq!(e, want, "encode {enc}");
+        // `encode_cow`: `encode`'s answer, borrowed exactly when it is the
+        // text.
+        let c = enc.encode_cow(s);
+        assert_eq!((a.encode_cow)(s), c, "module encode_cow {enc}");
+        assert_eq!(c.as_deref(), e.as_deref(), "encode_cow {enc}");
+        if let Ok(bytes) = &c {
+            assert_eq!(
+                matches!(bytes, Cow::Borrowed(_)),
+                &bytes[..] == s.as_bytes(),
+                "encode_cow borrows exactly when the bytes are the text {enc}"
+            );
+        }
         if let Ok(bytes) = &e {
             assert!(
                 bytes.len() <= s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),

@@ -21,20 +21,26 @@
 //!
 //! # Dispatch
 //!
-//! [`avx2`] says whether the AVX2 kernels may run: run-time detection with
-//! the `std` feature (cached by std), compile-time `target_feature` without
-//! it. Where it is false, and on other architectures, each kernel runs the
-//! `const` engine of `crate::engine`, which is also what the vector
-//! loops fall back to for a block they do not handle.
+//! [`avx512`] says whether the AVX-512 kernels ([`avx512`](mod@avx512): UTF-8
+//! validation, UTF-8 to and from UTF-16, the MUTF-8/CESU-8 scan) may run,
+//! [`avx2`] whether the AVX2 ones may: run-time detection with the `std`
+//! feature (once, cached in one byte), compile-time `target_feature`
+//! without it. Each operation runs the best kernel it has; where neither
+//! says yes, and on other architectures, the `const` engine of
+//! `crate::engine`, which is also what the vector loops fall back to for a
+//! block they do not handle.
 //!
 //! # `unsafe`
 //!
-//! Only here, and only for two things: calling `#[target_feature]`
-//! functions after [`avx2`] said yes, and unaligned vector loads and stores
-//! within bounds the surrounding code has checked. Each block says so in a
-//! `SAFETY:` comment. The tests in `runtime/tests/fast_api.rs` compare every
-//! kernel with the `const fn`s on every prefix length 0..64 and every
-//! output length around the exact one.
+//! Only here, and only for three things: calling `#[target_feature]`
+//! functions after [`avx2`] or [`avx512`] said yes, unaligned vector loads
+//! and stores within bounds the surrounding code has checked, and masked
+//! loads and stores whose selected bytes are within such bounds. Each block
+//! says so in a `SAFETY:` comment. The unit tests of every kernel run once
+//! per level the CPU has (`test_support::each_level`), and
+//! `runtime/tests/fast_api.rs` compares the public functions with the
+//! `const fn`s on every prefix length 0..64 and every output length around
+//! the exact one.
 
 #![allow(unsafe_code)]
 // Every unsafe operation in its own block with its own `SAFETY:` comment,

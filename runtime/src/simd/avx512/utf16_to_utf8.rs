@@ -31,7 +31,9 @@
 //!
 //! Every store is masked to the bytes the block gives, which are checked
 //! against the room left first: so nothing is written past the output,
-//! and an output that does not fit stops the kernel (`None`).
+//! and an output that does not fit stops the kernel (`None`). The ASCII
+//! at the start of the input is converted before the main loop sets up
+//! its constants, which is all of the work for many short inputs.
 
 #![allow(clippy::many_single_char_names)]
 
@@ -55,15 +57,58 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
-#[allow(clippy::too_many_lines, reason = "one loop, explained as a whole")]
 pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
     let n = src.len() / 2;
-    let cap = dst.len();
+    // The ASCII at the start, here, before the main loop sets up its
+    // constants: all of many short inputs.
     let mut i = 0;
-    let mut at = 0;
+    while i < n {
+        let k = if n - i >= 32 { 32 } else { n - i };
+        // SAFETY: features; units `i..i + k` end by `n`, within `src`.
+        let v = unsafe { load_units(src, i, k) };
+        let v = if BE { swap(v) } else { v };
+        if _mm512_test_epi16_mask(v, splat16(0xFF80)) != 0 {
+            break;
+        }
+        if i + k > dst.len() {
+            return None;
+        }
+        // SAFETY: features; `i + k <= dst.len()` (checked above).
+        unsafe { store32(dst, i, _mm512_cvtepi16_epi8(v), k) };
+        i += k;
+    }
+    if i == n {
+        return Some((n, n));
+    }
+    // SAFETY: features; `i < n`, after ASCII (no pair is open), and `i`
+    // bytes are written.
+    unsafe { convert_from::<BE>(src, i, dst) }
+}
+
+/// The main loop of [`convert`] from unit `i`, which follows an ASCII unit
+/// (or is the first), with `i` bytes written.
+///
+/// # Safety
+/// The CPU must have the enabled features; `i <= src.len() / 2` and
+/// `i <= dst.len()`.
+#[inline(never)]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+#[allow(clippy::too_many_lines, reason = "one loop, explained as a whole")]
+unsafe fn convert_from<const BE: bool>(
+    src: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+) -> Option<(usize, usize)> {
+    let n = src.len() / 2;
+    let cap = dst.len();
+    let mut at = i;
     // A high surrogate ended the block before (its two bytes are written).
     let mut carry = 0u32;
-    // The block before (zeros before the first).
+    // The block before: zeros will do, as the unit before `i` is ASCII (or
+    // there is none), which a low surrogate in the first lane may not
+    // follow.
     let mut last = _mm512_setzero_si512();
     // `vpermt2w` controls: the units one earlier (the last unit of the
     // block before, then this block's units 0..31), and the interleave of
