@@ -9,14 +9,18 @@
 //! - **Below U+0800**: every unit's two-byte form in its 16-bit lane (the
 //!   ASCII units keep their one byte there), and one `vpcompressb` keeps
 //!   the low byte of every lane and the high byte of the lanes that are
-//!   not ASCII: the mask of those bytes is the 32-bit mask of non-ASCII
-//!   units spread to the odd bits by `pdep`.
+//!   not ASCII: the nonzero bytes once every low byte is made nonzero
+//!   (`vptestmb`), as an ASCII lane's high byte is zero and a two-byte
+//!   lane's is `80..=BF`. (Building the mask in the vector unit keeps it
+//!   off the round trip through general registers that a `pdep` of the
+//!   unit masks would take.)
 //! - **Anything else**, surrogate pairs included: the *first*, *middle* and
 //!   *last* byte `[F, M, L, -]` of every unit in a 32-bit lane (two vectors
 //!   of 16 units, built by `vpermt2w` from the 16-bit `F | M << 8` and `L`),
 //!   and one `vpcompressb` per vector keeps `L` always, `M` for the units
-//!   that are not ASCII and `F` for the three-byte ones (the masks spread
-//!   by `pdep` to every fourth bit). A surrogate pair is split between its
+//!   that are not ASCII and `F` for the three-byte ones: the nonzero bytes
+//!   of the same lanes built from `FF`s under those unit masks. A surrogate
+//!   pair is split between its
 //!   two units, two bytes each, through the stand-in units of
 //!   `crate::simd::utf16_to_utf8` (its module docs have the arithmetic);
 //!   the two low bits of the high surrogate that the low one needs come
@@ -29,6 +33,9 @@
 //! unit of a block carries into the next; at the end of the input, or
 //! before the zeros of a partial block, it is an error.
 //!
+//! A block of three-byte units only (Chinese, Japanese) skips the masks:
+//! one fixed `vpermt2b` per 16 units gathers their `F M L`.
+//!
 //! Every store is masked to the bytes the block gives, which are checked
 //! against the room left first: so nothing is written past the output,
 //! and an output that does not fit stops the kernel (`None`). The ASCII
@@ -40,11 +47,11 @@
 use super::{lanes16, load64, load_units, low_bits, splat16, store_bytes, table, Table};
 use core::arch::x86_64::{
     __m512i, _mm256_mask_storeu_epi8, _mm512_add_epi16, _mm512_and_si512, _mm512_cmpeq_epi16_mask,
-    _mm512_cvtepi16_epi8, _mm512_mask_add_epi16, _mm512_mask_blend_epi16,
-    _mm512_maskz_compress_epi8, _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16,
-    _mm512_permutex2var_epi8, _mm512_set_epi64, _mm512_setzero_si512, _mm512_shuffle_epi8,
-    _mm512_slli_epi16, _mm512_srli_epi16, _mm512_ternarylogic_epi32, _mm512_test_epi16_mask,
-    _pdep_u64,
+    _mm512_cvtepi16_epi8, _mm512_mask_add_epi16, _mm512_mask_blend_epi16, _mm512_mask_mov_epi16,
+    _mm512_mask_test_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_mov_epi16,
+    _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16, _mm512_permutex2var_epi8,
+    _mm512_set_epi64, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_slli_epi16,
+    _mm512_srli_epi16, _mm512_ternarylogic_epi32, _mm512_test_epi16_mask, _mm512_test_epi8_mask,
 };
 
 /// Converts the `src.len() / 2` whole units of `src` (native or LE order,
@@ -171,10 +178,13 @@ unsafe fn convert_from<const BE: bool>(
                 splat16(0x80C0),
             );
             let lanes = _mm512_mask_blend_epi16(ascii, two, v);
-            let keep = (0x5555_5555_5555_5555
-                | _pdep_u64(u64::from(!ascii), 0xAAAA_AAAA_AAAA_AAAA))
-                & low_bits(2 * k);
-            let m = keep.count_ones() as usize;
+            // The bytes to keep are the nonzero ones once the low byte of
+            // every lane is made nonzero (an ASCII lane's high byte is
+            // zero, a two-byte lane's is `80..=BF`), among the first `k`
+            // lanes.
+            let probe = _mm512_or_si512(lanes, splat16(0x00FF));
+            let keep = _mm512_mask_test_epi8_mask(low_bits(2 * k), probe, probe);
+            let m = k + (!ascii & valid).count_ones() as usize;
             if at + m > cap {
                 return None;
             }
@@ -255,16 +265,24 @@ unsafe fn convert_from<const BE: bool>(
             last = v;
             continue;
         }
-        let non_ascii = u64::from(!ascii & valid);
-        let three = u64::from(!two & valid);
+        let non_ascii = !ascii & valid;
+        let three = !two & valid;
+        // Which bytes to keep, as the nonzero bytes of the same lanes built
+        // from `FF`s: `F` of the three-byte units, `M` of those that are
+        // not ASCII, `L` of every unit of the block.
+        let probe_p = _mm512_mask_mov_epi16(
+            _mm512_maskz_mov_epi16(non_ascii, splat16(0xFF00)),
+            three,
+            splat16(0xFFFF),
+        );
+        let probe_l = _mm512_maskz_mov_epi16(valid, splat16(0x00FF));
         for half in 0..2 {
-            let lanes =
-                _mm512_permutex2var_epi16(p, if half == 0 { lo_units } else { hi_units }, l);
-            let units = (valid >> (16 * half)) & 0xFFFF;
-            let keep = _pdep_u64(u64::from(units), 0x4444_4444_4444_4444)
-                | _pdep_u64((non_ascii >> (16 * half)) & 0xFFFF, 0x2222_2222_2222_2222)
-                | _pdep_u64((three >> (16 * half)) & 0xFFFF, 0x1111_1111_1111_1111);
-            let m = keep.count_ones() as usize;
+            let order = if half == 0 { lo_units } else { hi_units };
+            let lanes = _mm512_permutex2var_epi16(p, order, l);
+            let probe = _mm512_permutex2var_epi16(probe_p, order, probe_l);
+            let keep = _mm512_test_epi8_mask(probe, probe);
+            let part = |m: u32| ((m >> (16 * half)) & 0xFFFF).count_ones() as usize;
+            let m = part(valid) + part(non_ascii) + part(three);
             if at + m > cap {
                 return None;
             }
