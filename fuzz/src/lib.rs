@@ -48,6 +48,8 @@ struct Api {
     fast_validate: fn(&[u8]) -> Result<(), DecodeError>,
     fast_decoded_len: fn(&[u8]) -> Result<usize, DecodeError>,
     fast_decode_into: fn(&[u8], &mut [u8]) -> Result<usize, DecodeError>,
+    encode_cow: for<'a> fn(&'a str) -> Result<Cow<'a, [u8]>, EncodeError>,
+    decode_cow: for<'a> fn(&'a [u8]) -> Result<Cow<'a, str>, DecodeError>,
 }
 
 macro_rules! api {
@@ -66,6 +68,8 @@ macro_rules! api {
             fast_validate: fast::$m::validate,
             fast_decoded_len: fast::$m::decoded_len,
             fast_decode_into: fast::$m::decode_into,
+            encode_cow: $m::encode_cow,
+            decode_cow: $m::decode_cow,
         }
     };
 }
@@ -329,6 +333,19 @@ pub fn check_decode(enc: Encoding, data: &[u8]) {
         Err(e) => assert_error_at(&d, *e, enc, "decode"),
     }
 
+    // `decode_cow`: `decode`'s answer, borrowed exactly when it is the
+    // input.
+    let c = enc.decode_cow(data);
+    assert_eq!((a.decode_cow)(data), c, "module decode_cow");
+    assert_eq!(c.as_deref(), d.as_deref(), "decode_cow");
+    if let Ok(text) = &c {
+        assert_eq!(
+            matches!(text, Cow::Borrowed(_)),
+            text.as_bytes() == data,
+            "decode_cow borrows exactly when the text is the input"
+        );
+    }
+
     let lossy = enc.decode_lossy(data);
     assert_eq!((a.decode_lossy)(data), lossy, "module decode_lossy");
     assert_eq!(lossy, reference::lossy(enc, data), "decode_lossy");
@@ -498,6 +515,18 @@ pub fn check_encode(s: &str) {
         let e = enc.encode(s);
         assert_eq!((a.encode)(s), e, "module encode");
         assert_eq!(e, want, "encode {enc}");
+        // `encode_cow`: `encode`'s answer, borrowed exactly when it is the
+        // text.
+        let c = enc.encode_cow(s);
+        assert_eq!((a.encode_cow)(s), c, "module encode_cow {enc}");
+        assert_eq!(c.as_deref(), e.as_deref(), "encode_cow {enc}");
+        if let Ok(bytes) = &c {
+            assert_eq!(
+                matches!(bytes, Cow::Borrowed(_)),
+                &bytes[..] == s.as_bytes(),
+                "encode_cow borrows exactly when the bytes are the text {enc}"
+            );
+        }
         if let Ok(bytes) = &e {
             assert!(
                 bytes.len() <= s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),

@@ -192,6 +192,49 @@ macro_rules! byte_codec_api {
             crate::owned::decode($fam, bytes)
         }
 
+        /// Encodes `text`, borrowing it when its encoding is the same bytes
+        /// (see [`Encoding::encode_cow`](crate::Encoding::encode_cow) for
+        /// when that is), else into a new vector as [`encode`] does.
+        ///
+        /// # Errors
+        /// As [`encode`].
+        ///
+        /// # Example
+        /// ```
+        /// use std::borrow::Cow;
+        #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
+        ///
+        #[doc = concat!("let bytes = ", stringify!($m), "::encode_cow(", stringify!($text), ").unwrap();")]
+        #[doc = concat!("assert_eq!(bytes, &", stringify!($bytes), "[..]);")]
+        #[doc = concat!("assert_eq!(matches!(bytes, Cow::Borrowed(_)), ", stringify!($text), ".as_bytes() == ", stringify!($bytes), ");")]
+        /// ```
+        #[cfg(feature = "alloc")]
+        pub fn encode_cow(text: &str) -> Result<alloc::borrow::Cow<'_, [u8]>, crate::error::EncodeError> {
+            crate::owned::encode_cow($fam, text)
+        }
+
+        /// Decodes `bytes`, borrowing them when they already are the UTF-8
+        /// of the text (see
+        /// [`Encoding::decode_cow`](crate::Encoding::decode_cow) for when that
+        /// is), else into a new string as [`decode`] does.
+        ///
+        /// # Errors
+        /// As [`validate`].
+        ///
+        /// # Example
+        /// ```
+        /// use std::borrow::Cow;
+        #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
+        ///
+        #[doc = concat!("let text = ", stringify!($m), "::decode_cow(", stringify!($bytes), ").unwrap();")]
+        #[doc = concat!("assert_eq!(text, ", stringify!($text), ");")]
+        #[doc = concat!("assert_eq!(matches!(text, Cow::Borrowed(_)), ", stringify!($text), ".as_bytes() == ", stringify!($bytes), ");")]
+        /// ```
+        #[cfg(feature = "alloc")]
+        pub fn decode_cow(bytes: &[u8]) -> Result<alloc::borrow::Cow<'_, str>, crate::error::DecodeError> {
+            crate::owned::decode_cow($fam, bytes)
+        }
+
         /// Decodes `bytes`, replacing each ill-formed part with one U+FFFD
         /// (see the module docs for what a part is); borrows `bytes` when they
         /// already are the UTF-8 of the result.

@@ -101,6 +101,31 @@ impl EncodeError {
     }
 }
 
+impl EncodeError {
+    /// The same error for a text that had `k` more bytes in front.
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn after(self, k: usize) -> Self {
+        match self {
+            EncodeError::Unencodable {
+                encoding,
+                offset,
+                ch,
+            } => EncodeError::Unencodable {
+                encoding,
+                offset: offset + k,
+                ch,
+            },
+            EncodeError::OutputTooSmall { needed, available } => EncodeError::OutputTooSmall {
+                needed: needed + k,
+                available: available + k,
+            },
+            // Only the length-prefixed encoders report it, and they take
+            // the whole text.
+            EncodeError::TooLong { len, max } => EncodeError::TooLong { len, max },
+        }
+    }
+}
+
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -219,6 +244,21 @@ impl DecodeError {
             kind: DecodeErrorKind::OutputTooSmall { needed, available },
             code_units: false,
         }
+    }
+
+    /// The same error for an input that had `k` more well-formed units in
+    /// front (which decode to `k` bytes, as a prefix that decodes to itself
+    /// does).
+    #[cfg(feature = "alloc")]
+    pub(crate) const fn after(mut self, k: usize) -> Self {
+        self.valid_up_to += k;
+        if let DecodeErrorKind::OutputTooSmall { needed, available } = self.kind {
+            self.kind = DecodeErrorKind::OutputTooSmall {
+                needed: needed + k,
+                available: available + k,
+            };
+        }
+        self
     }
 
     /// The same error, for input read as `u16` code units.

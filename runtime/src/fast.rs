@@ -42,19 +42,25 @@ use crate::error::{DecodeError, EncodeError};
 use crate::rules::Family;
 use crate::simd;
 
-/// Which kernels the functions of this module run on this CPU: `"avx2"`
-/// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, detected at run time
-/// with the `std` feature, at compile time without it) or `"portable"`
-/// (the scalar code of the `const fn`s, everywhere else). The answers are
-/// the same either way; only the speed differs.
+/// Which kernels the functions of this module run on this CPU: `"avx512"`
+/// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, and AVX-512 F, BW,
+/// VL, VBMI and VBMI2: Intel from Ice Lake, AMD from Zen 4), `"avx2"` (the
+/// same without AVX-512), detected at run time with the `std` feature, at
+/// compile time without it; or `"portable"` (the scalar code of the
+/// `const fn`s, everywhere else). With `"avx512"`, UTF-8 validation, UTF-8
+/// to and from UTF-16 and the scans of `encode_cow` and `decode_cow` run
+/// AVX-512 kernels and the rest AVX2. The answers are the same either way;
+/// only the speed differs.
 ///
 /// ```
 /// let k = litenc_runtime::fast::implementation();
-/// assert!(k == "avx2" || k == "portable");
+/// assert!(k == "avx512" || k == "avx2" || k == "portable");
 /// ```
 #[must_use]
 pub fn implementation() -> &'static str {
-    if simd::avx2() {
+    if simd::avx512() {
+        "avx512"
+    } else if simd::avx2() {
         "avx2"
     } else {
         "portable"
@@ -71,6 +77,8 @@ pub(crate) mod family {
     pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
         match f {
             Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
+            Family::Cesu { java: true } => Ok(simd::cesu::encoded_len::<true>(text)),
+            Family::Cesu { java: false } => Ok(simd::cesu::encoded_len::<false>(text)),
             _ => crate::engine::encoded_len(f, text),
         }
     }

@@ -28,8 +28,12 @@
 //! | `decode_into(&[u8], &mut [u8]) -> Result<usize, DecodeError>` | decode to UTF-8 into a buffer |
 //! | `prefixed_len(&str, LenPrefix)`, `encode_prefixed_into(&str, LenPrefix, &mut [u8])` | the same after a length prefix ([`LenPrefix`]: 1, 2 or 4 bytes, LE or BE) counting the bytes after it; too long for the prefix is [`EncodeError::TooLong`] |
 //!
-//! and, with the `alloc` feature, `encode`, `decode` and `decode_lossy`; a
-//! code page's module also has `decode_byte` and `encode_char`. The same
+//! and, with the `alloc` feature, `encode`, `decode`, `decode_lossy`, and
+//! `encode_cow` and `decode_cow`, which borrow their input where the output
+//! would be the same bytes (ASCII in a code page, MUTF-8 without U+0000 or
+//! supplementary characters, ...) and copy only from the first byte that
+//! changes otherwise; a code page's module also has `decode_byte` and
+//! `encode_char`. The same
 //! operations are methods of [`Encoding`], for an encoding chosen at run
 //! time ([`Encoding::for_label`]). A program that uses one code page through
 //! its own module links only that page's tables (about 2 KB); one that uses
@@ -147,17 +151,18 @@
 //!   detect the CPU's features at run time (AVX2 on `x86_64`). Without `std`
 //!   they run only where the target enables those features at compile time
 //!   (`-C target-cpu=x86-64-v3`, say), and the scalar paths everywhere else.
-//! - `alloc`: `encode`, `decode`, `decode_lossy` and the other helpers that
-//!   return `Vec` or `String`.
+//! - `alloc`: `encode`, `decode`, `decode_lossy`, `encode_cow`,
+//!   `decode_cow` and the other helpers that return `Vec`, `String` or
+//!   `Cow`.
 //!
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
-// `deny`, not `forbid`: three places allow `unsafe`, each for a named
-// reason: `simd` for `core::arch` (see its docs); `owned`, whose one
-// function turns a decoder's output into a `String` without validating it
-// again; and `stream::decoded_str`, which does the same for a `&str` of a
-// streaming decoder's output. Everything else stays safe.
+// `deny`, not `forbid`: two modules allow `unsafe`, each for a named
+// reason: `simd` for `core::arch` (see its docs), and `trusted`, whose two
+// functions turn what a litenc decoder wrote (or a litenc scan accepted)
+// into a `String` or `&str` without validating it a second time.
+// Everything else stays safe.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
@@ -177,6 +182,7 @@ mod registry;
 mod scalar;
 mod table;
 mod tables;
+mod trusted;
 
 mod rules;
 

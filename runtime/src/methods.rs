@@ -181,6 +181,70 @@ impl Encoding {
         crate::owned::decode(self.family(), bytes)
     }
 
+    /// Encodes `text`, borrowing it when its encoding is the same bytes,
+    /// else into a new vector as [`encode`](Self::encode) does:
+    ///
+    /// | encoding | borrowed when the text has |
+    /// |---|---|
+    /// | UTF-8 | anything (always) |
+    /// | MUTF-8 | no U+0000 and no supplementary character |
+    /// | CESU-8 | no supplementary character |
+    /// | a code page, strict ASCII | only ASCII |
+    /// | UTF-16LE, UTF-16BE | nothing (only the empty text) |
+    ///
+    /// One scan finds the first character that encodes otherwise; the
+    /// bytes before it are copied, not encoded again.
+    ///
+    /// # Errors
+    /// As [`encode`](Self::encode).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use litenc_runtime::Encoding;
+    ///
+    /// assert!(matches!(Encoding::Mutf8.encode_cow("java/lang/String"), Ok(Cow::Borrowed(_))));
+    /// let owned = Encoding::Mutf8.encode_cow("a\0b").unwrap();
+    /// assert!(matches!(owned, Cow::Owned(_)));
+    /// assert_eq!(owned, &b"a\xC0\x80b"[..]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn encode_cow(self, text: &str) -> Result<alloc::borrow::Cow<'_, [u8]>, EncodeError> {
+        crate::owned::encode_cow(self.family(), text)
+    }
+
+    /// Decodes `bytes`, borrowing them when they are well formed and
+    /// already the UTF-8 of the text, else into a new string as
+    /// [`decode`](Self::decode) does (with the same errors):
+    ///
+    /// | encoding | borrowed when the bytes have |
+    /// |---|---|
+    /// | UTF-8 | anything well formed (always) |
+    /// | MUTF-8 | no `C0 80` (U+0000) and no encoded surrogates (supplementary characters) |
+    /// | CESU-8 | no encoded surrogates |
+    /// | a code page, strict ASCII | only bytes `00..=7F` |
+    /// | UTF-16LE, UTF-16BE | nothing (only the empty input) |
+    ///
+    /// One scan checks the bytes up to the first place where the decoding
+    /// differs; the bytes before it are copied, not decoded again.
+    ///
+    /// # Errors
+    /// As [`validate`](Self::validate).
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let text = Encoding::Windows1251.decode_cow(b"plain ASCII").unwrap();
+    /// assert!(matches!(text, Cow::Borrowed("plain ASCII")));
+    /// let text = Encoding::Windows1251.decode_cow(b"\xC4\xE0").unwrap();
+    /// assert!(matches!(text, Cow::Owned(ref s) if s == "Да"));
+    /// assert!(Encoding::Mutf8.decode_cow(b"a\0").is_err());
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decode_cow(self, bytes: &[u8]) -> Result<alloc::borrow::Cow<'_, str>, DecodeError> {
+        crate::owned::decode_cow(self.family(), bytes)
+    }
+
     /// Decodes `bytes`, replacing each ill-formed part with U+FFFD; borrows
     /// `bytes` when they are already the UTF-8 of the result.
     ///

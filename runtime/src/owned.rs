@@ -1,5 +1,7 @@
-//! The `alloc` helpers behind every `encode`, `decode` and `decode_lossy`:
-//! a buffer sized once, filled by the run-time twins of [`crate::fast`].
+//! The `alloc` helpers behind every `encode`, `decode`, `encode_cow`,
+//! `decode_cow` and `decode_lossy`: a buffer sized once, filled by the
+//! run-time twins of [`crate::fast`], or no buffer at all where the input
+//! already is the output.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -7,23 +9,50 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::error::{DecodeError, EncodeError};
-use crate::fast;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
+use crate::simd;
+use crate::{fast, trusted};
 
 /// Encodes into a new vector: sized at the text's length where no encoding
 /// of it can be longer (UTF-8 and the code pages), else exactly, by the
 /// fast length pass.
 pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
+    encode_after(f, text, 0)
+}
+
+/// [`encode`] of a text whose first `k` bytes (a character boundary) encode
+/// to themselves: they are copied, and the encoder starts at `k`.
+fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError> {
+    let rest = &text[k..];
     let cap = if f.encoding().max_bytes_per_utf8_byte() == 1 {
-        text.len()
+        rest.len()
     } else {
-        fast::family::encoded_len(f, text)?
+        fast::family::encoded_len(f, rest).map_err(|e| e.after(k))?
     };
-    let mut out = vec![0u8; cap];
-    let n = fast::family::encode_into(f, text, &mut out)?;
-    out.truncate(n);
+    let mut out = vec![0u8; k + cap];
+    out[..k].copy_from_slice(&text.as_bytes()[..k]);
+    let n = fast::family::encode_into(f, rest, &mut out[k..]).map_err(|e| e.after(k))?;
+    out.truncate(k + n);
     Ok(out)
+}
+
+/// Encodes, borrowing `text` when its encoding is the same bytes: one scan
+/// finds the first byte that encodes otherwise (for UTF-8 there is none;
+/// for UTF-16 and UTF-32 the first byte of any text), then the bytes before it are
+/// copied and the fast encoder takes the rest.
+pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeError> {
+    let k = match f {
+        Family::Utf8 => text.len(),
+        Family::Utf16 { .. } | Family::Utf32 { .. } => 0,
+        Family::Cesu { java: true } => simd::cesu::encode_unchanged::<true>(text),
+        Family::Cesu { java: false } => simd::cesu::encode_unchanged::<false>(text),
+        Family::SingleByte(_) => simd::ascii::ascii_len(text.as_bytes()),
+    };
+    if k == text.len() {
+        return Ok(Cow::Borrowed(text.as_bytes()));
+    }
+    encode_after(f, text, k).map(Cow::Owned)
 }
 
 /// Decodes into a new string: sized at the input's length where nothing
@@ -32,36 +61,46 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
 /// allocated); filled by the fast decoder; and turned into a `String`
 /// without a second look at the bytes.
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
-    let cap = if f.max_utf8_bytes_per_byte() == 1 {
-        bytes.len()
-    } else {
-        fast::family::decoded_len(f, bytes)?
-    };
-    let mut out = vec![0u8; cap];
-    let n = fast::family::decode_into(f, bytes, &mut out)?;
-    out.truncate(n);
-    Ok(decoded_string(out))
+    decode_after(f, bytes, 0)
 }
 
-/// The bytes a decoder wrote, as a `String`, without checking them again.
-///
-/// The one `unsafe` outside `crate::simd`. Every decoder of this crate
-/// writes UTF-8 and nothing else: the `const fn`s write through
-/// `scalar::write_utf8` and tables of ready-made UTF-8, and each SIMD
-/// kernel is tested against them byte for byte (every character at every
-/// offset, every buffer length, the fuzz targets). A second validation
-/// would cost as much as the decoding itself on ASCII-heavy text, so debug
-/// builds (all of the test suite) check, and release builds trust the
-/// decoders.
-#[allow(unsafe_code)]
-fn decoded_string(bytes: Vec<u8>) -> String {
-    debug_assert!(
-        core::str::from_utf8(&bytes).is_ok(),
-        "a decoder wrote invalid UTF-8"
-    );
-    // SAFETY: `bytes` is the output of a litenc decoder, which is UTF-8 (see
-    // above; checked in debug builds).
-    unsafe { String::from_utf8_unchecked(bytes) }
+/// [`decode`] of an input whose first `k` bytes are well formed, complete
+/// characters and decode to themselves: they are copied, and the decoder
+/// starts at `k`.
+fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError> {
+    let rest = &bytes[k..];
+    let cap = if f.max_utf8_bytes_per_byte() == 1 {
+        rest.len()
+    } else {
+        fast::family::decoded_len(f, rest).map_err(|e| e.after(k))?
+    };
+    let mut out = vec![0u8; k + cap];
+    out[..k].copy_from_slice(&bytes[..k]);
+    let n = fast::family::decode_into(f, rest, &mut out[k..]).map_err(|e| e.after(k))?;
+    out.truncate(k + n);
+    Ok(trusted::string(out))
+}
+
+/// Decodes, borrowing `bytes` when they already are the UTF-8 of the text:
+/// one scan checks the bytes up to the first place where the decoding
+/// differs (for UTF-8 there is none, and the scan is the validation; for
+/// UTF-16 and UTF-32, the start), then the bytes before it are copied and the fast
+/// decoder takes the rest.
+pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+    let k = match f {
+        Family::Utf8 => {
+            fast::family::validate(f, bytes)?;
+            bytes.len()
+        }
+        Family::Utf16 { .. } | Family::Utf32 { .. } => 0,
+        Family::Cesu { java: true } => simd::cesu::decode_unchanged::<true>(bytes),
+        Family::Cesu { java: false } => simd::cesu::decode_unchanged::<false>(bytes),
+        Family::SingleByte(_) => simd::ascii::ascii_len(bytes),
+    };
+    if k == bytes.len() {
+        return Ok(Cow::Borrowed(trusted::str(bytes)));
+    }
+    decode_after(f, bytes, k).map(Cow::Owned)
 }
 
 /// The input itself, if it already is the UTF-8 of its decoding.
@@ -117,7 +156,7 @@ pub(crate) fn decode_units(units: &[u16]) -> Result<String, DecodeError> {
     let mut out = vec![0u8; fast::utf16::decoded_units_len(units)?];
     let n = fast::utf16::decode_units_into(units, &mut out)?;
     out.truncate(n);
-    Ok(decoded_string(out))
+    Ok(trusted::string(out))
 }
 
 /// [`decode`] for native UTF-32 code units.
@@ -125,5 +164,5 @@ pub(crate) fn decode_utf32_units(units: &[u32]) -> Result<String, DecodeError> {
     let mut out = vec![0u8; fast::utf32::decoded_units_len(units)?];
     let n = fast::utf32::decode_units_into(units, &mut out)?;
     out.truncate(n);
-    Ok(decoded_string(out))
+    Ok(trusted::string(out))
 }

@@ -442,7 +442,7 @@ impl Decoder {
             Stop::Finished => DecoderResult::Finished,
             Stop::Error(e) => DecoderResult::Error(e),
         };
-        (result, read, decoded_str(&dst[flushed..written]))
+        (result, read, crate::trusted::str(&dst[flushed..written]))
     }
 
     /// Decodes `src` into `dst` as UTF-8, writing U+FFFD for each
@@ -661,26 +661,6 @@ impl Decoder {
             }
         }
     }
-}
-
-/// The output of a decoder that wrote whole characters, as `&str`,
-/// without checking it again.
-///
-/// The decoders write UTF-8 and nothing else (the reasons are those of the
-/// `alloc` helpers' `decoded_string`: `scalar::write_utf8`, tables of
-/// ready-made UTF-8, and SIMD kernels tested byte for byte against them),
-/// and `decode_to_str` asks them for whole characters. A second validation
-/// would cost more than the decoding; debug builds (all of the test suite)
-/// check.
-#[allow(unsafe_code)]
-fn decoded_str(bytes: &[u8]) -> &str {
-    debug_assert!(
-        core::str::from_utf8(bytes).is_ok(),
-        "a decoder wrote invalid UTF-8"
-    );
-    // SAFETY: `bytes` is what a litenc decoder wrote in whole characters
-    // (see above; checked in debug builds).
-    unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
 /// The length of the longest prefix of `bytes` that does not end inside a

@@ -216,7 +216,8 @@ fn encodings_of(text: &str) -> Vec<(Encoding, Vec<u8>)> {
 #[test]
 fn avx2_is_used() {
     // A detection bug must not quietly send every test here down the
-    // portable path: on a CPU with AVX2 (and `std` on), the kernels run.
+    // portable path: on a CPU with AVX2 (and `std` on), the kernels run,
+    // and with AVX-512 the AVX-512 ones.
     #[cfg(target_arch = "x86_64")]
     {
         let has = std::is_x86_feature_detected!("avx2")
@@ -224,10 +225,18 @@ fn avx2_is_used() {
             && std::is_x86_feature_detected!("bmi2")
             && std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt");
-        assert_eq!(
-            fast::implementation(),
-            if has { "avx2" } else { "portable" }
-        );
+        let has512 = has
+            && std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("avx512vbmi2");
+        let want = match (has, has512) {
+            (_, true) => "avx512",
+            (true, false) => "avx2",
+            _ => "portable",
+        };
+        assert_eq!(fast::implementation(), want);
     }
     #[cfg(not(target_arch = "x86_64"))]
     assert_eq!(fast::implementation(), "portable");

@@ -53,11 +53,14 @@
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
 
 #[cfg(target_arch = "x86_64")]
-use super::utf8::{high_bits, load32, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8};
+use super::utf8::{
+    high_bits, load32, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8,
+};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256,
-    _mm256_setzero_si256, _mm256_slli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+    __m256i, _mm256_add_epi64, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_extract_epi64,
+    _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8, _mm256_setzero_si256,
+    _mm256_slli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
 };
 
 // `unsafe` here is as in `super::utf8` (see "`unsafe` here" there): every
@@ -308,6 +311,173 @@ unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<us
     Some(at + m)
 }
 
+/// The length of the longest prefix of `text` that encodes to itself: the
+/// index of its first 4-byte lead or, for `JAVA`, zero byte (each the first
+/// byte of a character), or its length if it has none.
+#[inline]
+pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
+    let b = text.as_bytes();
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `encode_unchanged_avx2` enables.
+            return unsafe { encode_unchanged_avx2::<JAVA>(b) };
+        }
+    }
+    encode_unchanged_words::<JAVA>(b, 0)
+}
+
+/// [`encode_unchanged`] from `i` on: eight bytes a step, then one.
+#[inline]
+fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
+    use crate::engine::words::{four_byte_leads, zero_bytes};
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        // The lowest bit of `zero_bytes` is exact (it flags only bytes
+        // above a true zero wrongly).
+        let special = four_byte_leads(w) | if JAVA { zero_bytes(w) } else { 0 };
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] < 0xF0 && !(JAVA && b[i] == 0) {
+        i += 1;
+    }
+    i
+}
+
+/// [`encode_unchanged`] with AVX2: 64 bytes a step, then a 32-byte step
+/// and the last 32 bytes (overlapping), below 32 bytes words.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn encode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
+    let n = b.len();
+    let mut i = 0;
+    while i + 64 <= n {
+        // SAFETY: features; `i + 64 <= n`, so both loads lie within `b`.
+        let (sx, sy) = unsafe {
+            (
+                encode_special::<JAVA>(load32(b, i)),
+                encode_special::<JAVA>(load32(b, i + 32)),
+            )
+        };
+        let s = _mm256_or_si256(sx, sy);
+        if _mm256_testz_si256(s, s) == 0 {
+            let m = u64::from(high_bits!(sx)) | (u64::from(high_bits!(sy)) << 32);
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 64;
+    }
+    if n < 32 {
+        return encode_unchanged_words::<JAVA>(b, i);
+    }
+    if i + 32 <= n {
+        // SAFETY: features; `i + 32 <= n`.
+        let m = high_bits!(unsafe { encode_special::<JAVA>(load32(b, i)) });
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    if i < n {
+        // The last 32 bytes, of which those before `i` are checked.
+        let j = n - 32;
+        // SAFETY: features; `n >= 32`, so `b[n - 32..n]` is in bounds.
+        let m = high_bits!(unsafe { encode_special::<JAVA>(load32(b, j)) }) >> (i - j);
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+    }
+    n
+}
+
+/// The encoded length of `text` (what `crate::engine::cesu::encoded_len`
+/// says): its length, plus 2 per 4-byte lead, plus (for `JAVA`) 1 per zero
+/// byte.
+#[inline]
+pub(crate) fn encoded_len<const JAVA: bool>(text: &str) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `encoded_len_avx2` enables.
+            return unsafe { encoded_len_avx2::<JAVA>(text.as_bytes()) };
+        }
+    }
+    crate::engine::cesu::encoded_len::<JAVA>(text)
+}
+
+/// Per byte of `v`: -2 for a 4-byte lead, -1 for a zero byte (`JAVA`),
+/// else 0: minus the bytes each adds to the encoded length.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+fn extra_bytes<const JAVA: bool>(v: __m256i) -> __m256i {
+    let lead = _mm256_cmpeq_epi8(_mm256_max_epu8(v, splat!(0xF0)), v);
+    let w = _mm256_add_epi8(lead, lead);
+    if JAVA {
+        _mm256_add_epi8(w, _mm256_cmpeq_epi8(v, _mm256_setzero_si256()))
+    } else {
+        w
+    }
+}
+
+/// [`encoded_len`] with AVX2: per 64 bytes, the compares for zero bytes
+/// and 4-byte leads (`-1` where they hold, once and twice) are subtracted
+/// from a byte-lane accumulator, summed with `vpsadbw` before a lane can
+/// overflow; the last bytes one at a time.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[allow(
+    clippy::cast_sign_loss,
+    reason = "sums of byte counts, far below `i64::MAX`"
+)]
+unsafe fn encoded_len_avx2<const JAVA: bool>(b: &[u8]) -> usize {
+    let n = b.len();
+    let zero = _mm256_setzero_si256();
+    let mut i = 0;
+    let mut total = _mm256_setzero_si256();
+    while i + 64 <= n {
+        // Each step takes at most 4 from a byte lane (two vectors of at
+        // most 2); 63 steps stay within 252.
+        let stop = if n - i > 63 * 64 { i + 63 * 64 } else { n };
+        let mut acc = _mm256_setzero_si256();
+        while i + 64 <= stop {
+            // SAFETY: features; `i + 64 <= stop <= n`: `b[i..i + 64]`.
+            let (x, y) = unsafe { (load32(b, i), load32(b, i + 32)) };
+            acc = _mm256_sub_epi8(
+                acc,
+                _mm256_add_epi8(extra_bytes::<JAVA>(x), extra_bytes::<JAVA>(y)),
+            );
+            i += 64;
+        }
+        total = _mm256_add_epi64(total, _mm256_sad_epu8(acc, zero));
+    }
+    let mut extra = (_mm256_extract_epi64::<0>(total)
+        + _mm256_extract_epi64::<1>(total)
+        + _mm256_extract_epi64::<2>(total)
+        + _mm256_extract_epi64::<3>(total)) as usize;
+    while i < n {
+        if b[i] >= 0xF0 {
+            extra += 2;
+        } else if JAVA && b[i] == 0 {
+            extra += 1;
+        }
+        i += 1;
+    }
+    n + extra
+}
+
 /// The padded buffer of the encoder's last bytes: the loop on it runs until
 /// its cursor is past `TAIL_IN - 64`, so it takes up to that many real
 /// bytes; output is at most twice that plus the padding and a store's 64.
@@ -503,6 +673,108 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
     Some((i, at))
 }
 
+/// The length of a prefix of `b` that is well formed and decodes to
+/// itself, ending on a character boundary; all of `b` exactly when all of
+/// `b` is well formed and decodes to itself. Such bytes are those that are
+/// valid UTF-8 as well and have no 4-byte lead and (for `JAVA`) no zero
+/// byte: every sequence where the encodings differ (an encoded surrogate,
+/// `C0 80`, a 4-byte form) is ill-formed in one of them. (The prefix may
+/// stop short of the first such sequence; the decoder takes the rest.)
+#[inline]
+pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature that
+            // the AVX-512 kernel enables.
+            return unsafe { super::avx512::cesu::decode_unchanged::<JAVA>(b) };
+        }
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `decode_unchanged_avx2` enables.
+            return unsafe { decode_unchanged_avx2::<JAVA>(b) };
+        }
+    }
+    let valid = match core::str::from_utf8(b) {
+        Ok(_) => b.len(),
+        Err(e) => e.valid_up_to(),
+    };
+    encode_unchanged_words::<JAVA>(&b[..valid], 0)
+}
+
+/// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
+/// bytes after `p` may or may not complete), the start of that character.
+pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
+    let mut j = p;
+    while j > 0 && p - j < 3 && is_cont(b[j - 1]) {
+        j -= 1;
+    }
+    if j > 0 && b[j - 1] >= 0xC0 {
+        let lead = j - 1;
+        let len = match b[lead] {
+            0xF0.. => 4,
+            0xE0.. => 3,
+            _ => 2,
+        };
+        if lead + len > p {
+            return lead;
+        }
+    }
+    p
+}
+
+/// [`decode_unchanged`] with AVX2: the UTF-8 validator of [`super::utf8`]
+/// over 64-byte blocks, with the test of the encoder for 4-byte leads and
+/// zero bytes, and a test for errors after each block; the first block
+/// with either stops it, at the start of the character that the block
+/// before leaves open. The last bytes go through the same code, padded
+/// with spaces (so that a sequence cut by the end of the input is an
+/// error).
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn decode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
+    let n = b.len();
+    // SAFETY: features (all that `Validator::new` needs).
+    let mut val = unsafe { Validator::new(&UTF8) };
+    let mut p = 0;
+    let mut buf = [b' '; 64];
+    while p < n {
+        let block: &[u8] = if p + 64 <= n {
+            &b[p..p + 64]
+        } else {
+            buf[..n - p].copy_from_slice(&b[p..]);
+            &buf
+        };
+        // SAFETY: features; `block` has 64 bytes.
+        let (x, y) = unsafe { (load32(block, 0), load32(block, 32)) };
+        // SAFETY: features (all that these need).
+        let special = unsafe {
+            if high_bits!(_mm256_or_si256(x, y)) == 0 {
+                val.ascii();
+            } else {
+                val.check(x);
+                val.check(y);
+            }
+            _mm256_or_si256(encode_special::<JAVA>(x), encode_special::<JAVA>(y))
+        };
+        // SAFETY: features (all that `clean` needs).
+        if _mm256_testz_si256(special, special) == 0 || !unsafe { val.clean() } {
+            return char_start_before(b, p);
+        }
+        p += 64;
+    }
+    // SAFETY: features (all that `valid_end` needs).
+    if unsafe { val.valid_end() } {
+        n
+    } else {
+        // Only a sequence cut by the end of a whole last block.
+        char_start_before(b, n)
+    }
+}
+
 /// The padded buffer of the decoder's last bytes: three blocks run on it
 /// (`p + 128 <= 256`), so it takes up to `192 - 3` real bytes with room
 /// for a space after them that ends any truncated character. Its output
@@ -546,9 +818,11 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::simd::test_support::{assert_avx2, Rng};
+    use crate::simd::test_support::{assert_avx2, each_level, Rng};
     extern crate std;
-    use super::{decode, encode};
+    use super::{
+        decode, decode_unchanged, encode, encode_unchanged, encode_unchanged_words, encoded_len,
+    };
     use crate::encoding::Encoding;
     use std::string::String;
     use std::vec;
@@ -754,6 +1028,67 @@ mod tests {
         }
     }
 
+    /// The scans that tell how much of an input a conversion leaves as it
+    /// is, against their definitions: a prefix that is valid UTF-8 with no
+    /// 4-byte lead and (MUTF-8) no zero byte. The decoding scan may stop
+    /// short of the longest such prefix, but not before the 64-byte block
+    /// (less a character begun in the block before) that holds its end, and
+    /// it takes the whole input exactly when the whole input is such.
+    fn check_unchanged<const J: bool>(b: &[u8]) {
+        let valid = match core::str::from_utf8(b) {
+            Ok(_) => b.len(),
+            Err(e) => e.valid_up_to(),
+        };
+        let longest = b[..valid]
+            .iter()
+            .position(|&x| x >= 0xF0 || (J && x == 0))
+            .unwrap_or(valid);
+        let k = decode_unchanged::<J>(b);
+        assert!(k <= longest, "java {J}: {k} > {longest} in {b:02X?}");
+        assert!(core::str::from_utf8(&b[..k]).is_ok(), "java {J}: {b:02X?}");
+        assert_eq!(k == b.len(), longest == b.len(), "java {J}: {b:02X?}");
+        assert!(
+            k + 3 >= longest / 64 * 64,
+            "java {J}: stopped at {k}, long before {longest} in {b:02X?}"
+        );
+        if let Ok(text) = core::str::from_utf8(b) {
+            let first = b
+                .iter()
+                .position(|&x| x >= 0xF0 || (J && x == 0))
+                .unwrap_or(b.len());
+            assert_eq!(encode_unchanged::<J>(text), first, "java {J}: {text:?}");
+            assert_eq!(encode_unchanged_words::<J>(b, 0), first);
+            assert_eq!(
+                encoded_len::<J>(text),
+                crate::engine::cesu::encoded_len::<J>(text),
+                "java {J}: {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn cesu_unchanged_scans_every_sequence_at_every_offset() {
+        assert_avx2();
+        each_level(|_| unchanged_scans_every_sequence_at_every_offset());
+    }
+
+    fn unchanged_scans_every_sequence_at_every_offset() {
+        for seq in DECODE_SEQS
+            .iter()
+            .chain(&[&b"\xF0\x9F\x98\x80"[..], b"\x00\x00"])
+        {
+            for filler in FILLERS.iter().chain(&[&b"\xF0\x9F\x98\x80"[..]]) {
+                for before in 0..134 {
+                    for after in [0, 1, 3, 31, 64, 140] {
+                        let input = placed(filler, before, seq, after);
+                        check_unchanged::<true>(&input);
+                        check_unchanged::<false>(&input);
+                    }
+                }
+            }
+        }
+    }
+
     fn random_text(rng: &mut Rng, pool: &[char]) -> String {
         let len = rng.below(450) as usize;
         let mut s = String::new();
@@ -779,6 +1114,8 @@ mod tests {
             let sweep = case % 8 == 0;
             check_encode::<true>(&s, sweep);
             check_encode::<false>(&s, sweep);
+            check_unchanged::<true>(s.as_bytes());
+            check_unchanged::<false>(s.as_bytes());
             for java in [true, false] {
                 let mut e = vec![0u8; 2 * s.len()];
                 let n = crate::engine::encode_into(enc(java).family(), &s, &mut e).unwrap();
@@ -817,6 +1154,8 @@ mod tests {
                         }
                     }
                     check(&c, false);
+                    check_unchanged::<true>(&c);
+                    check_unchanged::<false>(&c);
                 }
             }
         }

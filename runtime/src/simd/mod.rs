@@ -21,26 +21,35 @@
 //!
 //! # Dispatch
 //!
-//! [`avx2`] says whether the AVX2 kernels may run: run-time detection with
-//! the `std` feature (cached by std), compile-time `target_feature` without
-//! it. Where it is false, and on other architectures, each kernel runs the
-//! `const` engine of `crate::engine`, which is also what the vector
-//! loops fall back to for a block they do not handle.
+//! [`avx512`] says whether the AVX-512 kernels ([`avx512`](mod@avx512): UTF-8
+//! validation, UTF-8 to and from UTF-16, the MUTF-8/CESU-8 scan) may run,
+//! [`avx2`] whether the AVX2 ones may: run-time detection with the `std`
+//! feature (once, cached in one byte), compile-time `target_feature`
+//! without it. Each operation runs the best kernel it has; where neither
+//! says yes, and on other architectures, the `const` engine of
+//! `crate::engine`, which is also what the vector loops fall back to for a
+//! block they do not handle.
 //!
 //! # `unsafe`
 //!
-//! Only here, and only for two things: calling `#[target_feature]`
-//! functions after [`avx2`] said yes, and unaligned vector loads and stores
-//! within bounds the surrounding code has checked. Each block says so in a
-//! `SAFETY:` comment. The tests in `runtime/tests/fast_api.rs` compare every
-//! kernel with the `const fn`s on every prefix length 0..64 and every
-//! output length around the exact one.
+//! Only here, and only for three things: calling `#[target_feature]`
+//! functions after [`avx2`] or [`avx512`] said yes, unaligned vector loads
+//! and stores within bounds the surrounding code has checked, and masked
+//! loads and stores whose selected bytes are within such bounds. Each block
+//! says so in a `SAFETY:` comment. The unit tests of every kernel run once
+//! per level the CPU has (`test_support::each_level`), and
+//! `runtime/tests/fast_api.rs` compares the public functions with the
+//! `const fn`s on every prefix length 0..64 and every output length around
+//! the exact one.
 
 #![allow(unsafe_code)]
 // Every unsafe operation in its own block with its own `SAFETY:` comment,
 // also inside `unsafe fn`s (as edition 2024 has it).
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
+pub(crate) mod ascii;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
 pub(crate) mod cesu;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
@@ -57,34 +66,122 @@ use crate::rules::Family;
 /// The kernels enable exactly [`FEATURES`].
 #[inline]
 pub(crate) fn avx2() -> bool {
+    level() >= Level::Avx2 as u8
+}
+
+/// Whether the AVX-512 kernels may run on this CPU: [`avx2`] and
+/// AVX-512 F, BW, VL, VBMI and VBMI2 (Ice Lake, Zen 4 and later). They
+/// enable exactly [`FEATURES_512`].
+#[inline]
+pub(crate) fn avx512() -> bool {
+    level() >= Level::Avx512 as u8
+}
+
+/// The kernels this CPU can run, from the least to the most.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[repr(u8)]
+pub(crate) enum Level {
+    /// The scalar code of the `const fn`s.
+    Portable = 1,
+    /// [`FEATURES`].
+    Avx2 = 2,
+    /// [`FEATURES_512`].
+    Avx512 = 3,
+}
+
+/// The [`Level`] of this CPU, as a byte: detected once (with `std`) and
+/// cached, so that a call on a short input pays one load and one compare
+/// rather than a test of every feature.
+#[inline]
+fn level() -> u8 {
+    #[cfg(test)]
+    {
+        let forced = test_support::FORCED.get();
+        if forced != 0 {
+            return forced.min(detected());
+        }
+    }
+    detected()
+}
+
+/// [`level`] as detected.
+#[inline]
+fn detected() -> u8 {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
-        std::is_x86_feature_detected!("avx2")
+        use core::sync::atomic::{AtomicU8, Ordering};
+        // 0 until the first call has detected the features.
+        static LEVEL: AtomicU8 = AtomicU8::new(0);
+        let l = LEVEL.load(Ordering::Relaxed);
+        if l != 0 {
+            return l;
+        }
+        let l = detect() as u8;
+        LEVEL.store(l, Ordering::Relaxed);
+        l
+    }
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    {
+        detect() as u8
+    }
+}
+
+/// Detects the [`Level`]: at run time with `std`, else from the target
+/// features the crate is compiled with.
+#[cold]
+fn detect() -> Level {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    {
+        if std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
             && std::is_x86_feature_detected!("popcnt")
             && std::is_x86_feature_detected!("lzcnt")
+        {
+            if std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512vbmi")
+                && std::is_x86_feature_detected!("avx512vbmi2")
+            {
+                return Level::Avx512;
+            }
+            return Level::Avx2;
+        }
     }
     #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
     {
-        cfg!(all(
+        if cfg!(all(
             target_feature = "avx2",
             target_feature = "bmi1",
             target_feature = "bmi2",
             target_feature = "popcnt",
             target_feature = "lzcnt"
-        ))
+        )) {
+            if cfg!(all(
+                target_feature = "avx512f",
+                target_feature = "avx512bw",
+                target_feature = "avx512vl",
+                target_feature = "avx512vbmi",
+                target_feature = "avx512vbmi2"
+            )) {
+                return Level::Avx512;
+            }
+            return Level::Avx2;
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    Level::Portable
 }
 
 /// The `target_feature` list of every AVX2 kernel (documentation: the
 /// attribute itself must be a literal).
 #[allow(dead_code)]
 pub(crate) const FEATURES: &str = "avx2,bmi1,bmi2,popcnt,lzcnt";
+
+/// The `target_feature` list of every AVX-512 kernel.
+#[allow(dead_code)]
+pub(crate) const FEATURES_512: &str =
+    "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt";
 
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.
 #[inline]
@@ -176,12 +273,41 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
 /// What the kernels' unit tests share.
 #[cfg(test)]
 pub(crate) mod test_support {
-    /// Fails if the CPU has AVX2 but [`super::avx2`] says no, so that a
-    /// detection bug cannot quietly send every test down the portable path.
+    extern crate std;
+
+    std::thread_local! {
+        /// The [`super::Level`] that [`super::level`] reports on this
+        /// thread (at most the detected one), or 0 for the detected one.
+        pub(super) static FORCED: core::cell::Cell<u8> = const { core::cell::Cell::new(0) };
+    }
+
+    /// Runs `f` once for each kernel level this CPU has (portable, AVX2,
+    /// AVX-512), with the dispatch of this thread held at that level, so
+    /// that every test of a kernel tests each of its versions.
+    pub(crate) fn each_level(mut f: impl FnMut(super::Level)) {
+        use super::Level;
+        for l in [Level::Portable, Level::Avx2, Level::Avx512] {
+            if l as u8 > super::detected() {
+                break;
+            }
+            FORCED.set(l as u8);
+            f(l);
+        }
+        FORCED.set(0);
+    }
+
+    /// Fails if the CPU has AVX2 (or AVX-512) but [`super::avx2`] (or
+    /// [`super::avx512`]) says no, so that a detection bug cannot quietly
+    /// send every test down the portable path.
     pub(crate) fn assert_avx2() {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(super::avx2(), "AVX2 present but not detected");
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                assert!(super::avx2(), "AVX2 present but not detected");
+            }
+            if std::is_x86_feature_detected!("avx512vbmi2") {
+                assert!(super::avx512(), "AVX-512 present but not detected");
+            }
         }
     }
 

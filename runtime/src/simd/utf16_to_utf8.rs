@@ -77,6 +77,18 @@ use crate::rules::Family;
 pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
+        if super::avx512() {
+            // SAFETY: as below.
+            let bytes = unsafe {
+                core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len())
+            };
+            // SAFETY: `avx512()` said that the CPU has the features the
+            // kernel enables, its one precondition.
+            let (i, at) = unsafe { super::avx512::utf16_to_utf8::convert::<false>(bytes, dst) }?;
+            // It converts every unit.
+            debug_assert_eq!(i, units.len());
+            return Some(at);
+        }
         if super::avx2() {
             // SAFETY: the `2 * units.len()` bytes of `units` are initialized
             // and readable while `units` is borrowed, at its address, and
@@ -99,6 +111,18 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
 pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
+        if super::avx512() {
+            // SAFETY: `avx512()` said that the CPU has the features the
+            // kernel enables, its one precondition.
+            let (i, at) = unsafe { super::avx512::utf16_to_utf8::convert::<BE>(bytes, dst) }?;
+            if 2 * i == bytes.len() {
+                return Some(at);
+            }
+            // An odd last byte: an error, which the `const fn` reports.
+            let rest = bytes.get(2 * i..)?;
+            let src = if BE { Src::Be(rest) } else { Src::Le(rest) };
+            return finish(src, dst, at);
+        }
         if super::avx2() {
             // SAFETY: `avx2()` said that the CPU has the features `convert`
             // enables, its one precondition.
@@ -587,17 +611,22 @@ mod avx2 {
 mod tests {
     use super::{decode_bytes, decode_units};
     use crate::encoding::Encoding;
-    use crate::simd::test_support::Rng;
+    use crate::simd::test_support::{assert_avx2, each_level, Rng};
+    use crate::simd::Level;
     use std::vec;
     use std::vec::Vec;
 
-    /// The vector code must be what runs here: a detection bug must not
-    /// send every test to the portable fallback.
-    fn check_avx2() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(crate::simd::avx2());
-        }
+    /// Runs `f` with each vector kernel this CPU has (AVX2, AVX-512; the
+    /// portable code is the `const fn` the tests compare with). The vector
+    /// code must be what runs here: a detection bug must not send every
+    /// test to the portable fallback.
+    fn each_kernel(mut f: impl FnMut()) {
+        assert_avx2();
+        each_level(|l| {
+            if l != Level::Portable {
+                f();
+            }
+        });
     }
 
     fn le(units: &[u16]) -> Vec<u8> {
@@ -716,124 +745,129 @@ mod tests {
 
     #[test]
     fn simd_utf16_every_offset() {
-        check_avx2();
-        for seq in SEQS {
-            for pre in 0..64usize {
-                for post in [0usize, 1, 2, 3, 7, 15, 16, 17, 31, 33, 40] {
-                    let mut u: Vec<u16> = (0..pre).map(|k| 0x61 + (k % 26) as u16).collect();
-                    u.extend_from_slice(seq);
-                    u.extend((0..post).map(|k| 0x30 + (k % 10) as u16));
-                    let need =
-                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
-                            .map_or(3 * u.len(), |n| n);
-                    let lens: Vec<usize> = if post == 17 || post == 3 {
-                        (0..=need + 40).collect()
-                    } else {
-                        vec![
-                            0,
-                            need.saturating_sub(1),
-                            need,
-                            need + 1,
-                            need + 20,
-                            3 * u.len() + 60,
-                        ]
-                    };
-                    check(&u, &lens);
-                    if pre % 7 == 0 {
-                        odd(&u);
+        each_kernel(|| {
+            for seq in SEQS {
+                for pre in 0..64usize {
+                    for post in [0usize, 1, 2, 3, 7, 15, 16, 17, 31, 33, 40] {
+                        let mut u: Vec<u16> = (0..pre).map(|k| 0x61 + (k % 26) as u16).collect();
+                        u.extend_from_slice(seq);
+                        u.extend((0..post).map(|k| 0x30 + (k % 10) as u16));
+                        let need =
+                            crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                                .map_or(3 * u.len(), |n| n);
+                        let lens: Vec<usize> = if post == 17 || post == 3 {
+                            (0..=need + 40).collect()
+                        } else {
+                            vec![
+                                0,
+                                need.saturating_sub(1),
+                                need,
+                                need + 1,
+                                need + 20,
+                                3 * u.len() + 60,
+                            ]
+                        };
+                        check(&u, &lens);
+                        if pre % 7 == 0 {
+                            odd(&u);
+                        }
                     }
                 }
             }
-        }
+        });
     }
 
     /// The same in non-ASCII padding: Cyrillic, Han, emoji before and after.
     #[test]
     fn simd_utf16_every_offset_mixed() {
-        check_avx2();
-        let pads: [&[u16]; 4] = [
-            &[0x416],
-            &[0x4E2D],
-            &[0xD83D, 0xDE00],
-            &[0x41, 0x416, 0x4E2D],
-        ];
-        for seq in SEQS {
-            for pad in pads {
-                for pre in 0..40 {
-                    let mut u: Vec<u16> = Vec::new();
-                    while u.len() < pre {
-                        u.extend_from_slice(pad);
+        each_kernel(|| {
+            let pads: [&[u16]; 4] = [
+                &[0x416],
+                &[0x4E2D],
+                &[0xD83D, 0xDE00],
+                &[0x41, 0x416, 0x4E2D],
+            ];
+            for seq in SEQS {
+                for pad in pads {
+                    for pre in 0..40 {
+                        let mut u: Vec<u16> = Vec::new();
+                        while u.len() < pre {
+                            u.extend_from_slice(pad);
+                        }
+                        u.extend_from_slice(seq);
+                        for _ in 0..20 {
+                            u.extend_from_slice(pad);
+                        }
+                        let need =
+                            crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                                .map_or(3 * u.len(), |n| n);
+                        check(
+                            &u,
+                            &[
+                                0,
+                                need.saturating_sub(1),
+                                need,
+                                need + 1,
+                                need + 60,
+                                3 * u.len() + 60,
+                            ],
+                        );
                     }
-                    u.extend_from_slice(seq);
-                    for _ in 0..20 {
-                        u.extend_from_slice(pad);
-                    }
-                    let need =
-                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
-                            .map_or(3 * u.len(), |n| n);
-                    check(
-                        &u,
-                        &[
-                            0,
-                            need.saturating_sub(1),
-                            need,
-                            need + 1,
-                            need + 60,
-                            3 * u.len() + 60,
-                        ],
-                    );
                 }
             }
-        }
+        });
     }
 
     #[test]
     fn simd_utf16_every_unit() {
-        check_avx2();
-        // Each unit alone and at lanes 0, 15 and 16 of a block, in ASCII
-        // padding and between Han characters.
-        for x in 0..=0xFFFFu32 {
-            let x = x as u16;
-            for (pad, pre) in [
-                (0x61u16, 0usize),
-                (0x61, 15),
-                (0x61, 16),
-                (0x4E2D, 15),
-                (0x416, 31),
-            ] {
-                let mut u = vec![pad; pre];
-                u.push(x);
-                u.extend(core::iter::repeat_n(pad, 20));
-                let need = crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
-                    .map_or(3 * u.len(), |n| n);
-                check(&u, &[need, need + 60]);
+        each_kernel(|| {
+            // Each unit alone and at lanes 0, 15 and 16 of a block, in ASCII
+            // padding and between Han characters.
+            for x in 0..=0xFFFFu32 {
+                let x = x as u16;
+                for (pad, pre) in [
+                    (0x61u16, 0usize),
+                    (0x61, 15),
+                    (0x61, 16),
+                    (0x4E2D, 15),
+                    (0x416, 31),
+                ] {
+                    let mut u = vec![pad; pre];
+                    u.push(x);
+                    u.extend(core::iter::repeat_n(pad, 20));
+                    let need =
+                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                            .map_or(3 * u.len(), |n| n);
+                    check(&u, &[need, need + 60]);
+                }
             }
-        }
+        });
     }
 
     #[test]
     fn simd_utf16_pairs() {
-        check_avx2();
-        // A sample of pairs: every high with a few lows and every low with
-        // a few highs, at every position of a block.
-        let mut pairs = Vec::new();
-        for h in 0xD800..=0xDBFFu16 {
-            pairs.push((h, 0xDC00 + (h & 0x3FF)));
-            pairs.push((h, 0xDFFF - (h & 0x3FF)));
-        }
-        for l in 0xDC00..=0xDFFFu16 {
-            pairs.push((0xD800 + (l & 0x3FF), l));
-        }
-        for (k, &(h, l)) in pairs.iter().enumerate() {
-            let pre = k % 33;
-            let mut u = vec![0x4E2Du16; pre];
-            u.push(h);
-            u.push(l);
-            u.extend(core::iter::repeat_n(0x41, 18));
-            let need =
-                crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u)).unwrap();
-            check(&u, &[need, need + 60]);
-        }
+        each_kernel(|| {
+            // A sample of pairs: every high with a few lows and every low with
+            // a few highs, at every position of a block.
+            let mut pairs = Vec::new();
+            for h in 0xD800..=0xDBFFu16 {
+                pairs.push((h, 0xDC00 + (h & 0x3FF)));
+                pairs.push((h, 0xDFFF - (h & 0x3FF)));
+            }
+            for l in 0xDC00..=0xDFFFu16 {
+                pairs.push((0xD800 + (l & 0x3FF), l));
+            }
+            for (k, &(h, l)) in pairs.iter().enumerate() {
+                let pre = k % 33;
+                let mut u = vec![0x4E2Du16; pre];
+                u.push(h);
+                u.push(l);
+                u.extend(core::iter::repeat_n(0x41, 18));
+                let need = crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                    .unwrap();
+                check(&u, &[need, need + 60]);
+            }
+        });
     }
 
     /// Runs of one kind (the blocks of one path: ASCII, Cyrillic, Han,
@@ -841,31 +875,33 @@ mod tests {
     /// output length; and each with a lone surrogate at every position.
     #[test]
     fn simd_utf16_runs() {
-        check_avx2();
-        let kinds: [&[u16]; 6] = [
-            &[0x61],
-            &[0x416, 0x20],
-            &[0x4E2D],
-            &[0xD83D, 0xDE00],
-            &[0x4E2D, 0x4E2D, 0xD83D, 0xDE00, 0x416],
-            &[0xFF0C, 0x3002, 0x31],
-        ];
-        for kind in kinds {
-            for len in 0..80 {
-                let u: Vec<u16> = kind.iter().copied().cycle().take(len).collect();
-                check(&u, &all_lens(&u));
-                for at in 0..len {
-                    for bad in [0xD800u16, 0xDC00] {
-                        let mut e = u.clone();
-                        e[at] = bad;
-                        let need =
-                            crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&e))
-                                .map_or(3 * len, |n| n);
-                        check(&e, &[need, 3 * len + 60]);
+        each_kernel(|| {
+            let kinds: [&[u16]; 6] = [
+                &[0x61],
+                &[0x416, 0x20],
+                &[0x4E2D],
+                &[0xD83D, 0xDE00],
+                &[0x4E2D, 0x4E2D, 0xD83D, 0xDE00, 0x416],
+                &[0xFF0C, 0x3002, 0x31],
+            ];
+            for kind in kinds {
+                for len in 0..80 {
+                    let u: Vec<u16> = kind.iter().copied().cycle().take(len).collect();
+                    check(&u, &all_lens(&u));
+                    for at in 0..len {
+                        for bad in [0xD800u16, 0xDC00] {
+                            let mut e = u.clone();
+                            e[at] = bad;
+                            let need = crate::engine::utf16::decoded_len(
+                                crate::engine::utf16::Src::Units(&e),
+                            )
+                            .map_or(3 * len, |n| n);
+                            check(&e, &[need, 3 * len + 60]);
+                        }
                     }
                 }
             }
-        }
+        });
     }
 
     fn random_units(rng: &mut Rng, len: usize, mix: u64) -> Vec<u16> {
@@ -889,38 +925,40 @@ mod tests {
 
     #[test]
     fn simd_utf16_random() {
-        check_avx2();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for case in 0..6000 {
-            let len = rng.below(300) as usize;
-            let mix = [4u64, 6, 8, 9, 11, 16][case % 6];
-            let mut u = random_units(&mut rng, len, mix);
-            // A third of the cases get an error: a lone high or low, or a
-            // high at the end.
-            if case % 3 == 0 && !u.is_empty() {
-                let at = rng.below(u.len() as u64) as usize;
-                match rng.below(4) {
-                    0 => u[at] = 0xD800 + rng.below(0x400) as u16,
-                    1 => u[at] = 0xDC00 + rng.below(0x400) as u16,
-                    2 => u.push(0xD800 + rng.below(0x400) as u16),
-                    _ => u.insert(at, 0xDC00 + rng.below(0x400) as u16),
+        each_kernel(|| {
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+            for case in 0..6000 {
+                let len = rng.below(300) as usize;
+                let mix = [4u64, 6, 8, 9, 11, 16][case % 6];
+                let mut u = random_units(&mut rng, len, mix);
+                // A third of the cases get an error: a lone high or low, or a
+                // high at the end.
+                if case % 3 == 0 && !u.is_empty() {
+                    let at = rng.below(u.len() as u64) as usize;
+                    match rng.below(4) {
+                        0 => u[at] = 0xD800 + rng.below(0x400) as u16,
+                        1 => u[at] = 0xDC00 + rng.below(0x400) as u16,
+                        2 => u.push(0xD800 + rng.below(0x400) as u16),
+                        _ => u.insert(at, 0xDC00 + rng.below(0x400) as u16),
+                    }
+                }
+                let lens = if case % 20 == 0 {
+                    all_lens(&u)
+                } else {
+                    let need =
+                        crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
+                            .map_or(3 * u.len(), |n| n);
+                    vec![
+                        need.saturating_sub(1),
+                        need,
+                        need + 1 + rng.below(60) as usize,
+                    ]
+                };
+                check(&u, &lens);
+                if case % 10 == 0 {
+                    odd(&u);
                 }
             }
-            let lens = if case % 20 == 0 {
-                all_lens(&u)
-            } else {
-                let need = crate::engine::utf16::decoded_len(crate::engine::utf16::Src::Units(&u))
-                    .map_or(3 * u.len(), |n| n);
-                vec![
-                    need.saturating_sub(1),
-                    need,
-                    need + 1 + rng.below(60) as usize,
-                ]
-            };
-            check(&u, &lens);
-            if case % 10 == 0 {
-                odd(&u);
-            }
-        }
+        });
     }
 }

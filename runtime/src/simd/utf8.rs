@@ -67,6 +67,11 @@ use core::arch::x86_64::{
 pub(crate) fn is_valid(b: &[u8]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
+        if super::avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature that
+            // the AVX-512 kernel enables.
+            return unsafe { super::avx512::utf8::is_valid(b) };
+        }
         if super::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature that
             // `is_valid_avx2` enables.
@@ -191,10 +196,10 @@ const C0_PAIR: Rule = Rule {
 /// The three nibble tables of one flavour of UTF-8, and which of their bits
 /// are marks rather than errors.
 pub(crate) struct Tables {
-    prev_hi: [u8; 16],
-    prev_lo: [u8; 16],
-    cur_hi: [u8; 16],
-    marks: u8,
+    pub(crate) prev_hi: [u8; 16],
+    pub(crate) prev_lo: [u8; 16],
+    pub(crate) cur_hi: [u8; 16],
+    pub(crate) marks: u8,
 }
 
 /// Which flavour: `surrogates` turns `ED A0..=BF` from an error into a
@@ -547,7 +552,8 @@ unsafe fn is_valid_avx2(b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::simd::test_support::{assert_avx2, Rng};
+    use crate::simd::test_support::{assert_avx2, each_level, Rng};
+    use crate::simd::Level;
     extern crate std;
     use super::is_valid;
     use std::vec::Vec;
@@ -561,13 +567,26 @@ mod tests {
         );
     }
 
-    /// `seq` at every offset 0..64 of a block, after ASCII or after
-    /// 2- or 3-byte characters (so that the blocks before it are checked
-    /// too), followed by a few lengths of ASCII, and cut at every byte.
+    /// Runs `f` with each SIMD kernel (AVX2, AVX-512) this CPU has; the
+    /// portable code is `core::str::from_utf8` itself.
+    fn each_kernel(mut f: impl FnMut()) {
+        assert_avx2();
+        each_level(|l| {
+            if l != Level::Portable {
+                f();
+            }
+        });
+    }
+
+    /// `seq` at every offset 0..64 of a block (0..200 after ASCII, past
+    /// the 128-byte ASCII steps), after ASCII or after 2- or 3-byte
+    /// characters (so that the blocks before it are checked too), followed
+    /// by a few lengths of ASCII, and cut at every byte.
     fn check_at_offsets(seq: &[u8], pre: &mut Vec<u8>) {
         for filler in ["a", "ж", "世"] {
             let f = filler.as_bytes();
-            for before in 0..64 {
+            let offsets = if f.len() == 1 { 200 } else { 64 };
+            for before in 0..offsets {
                 let head = |pre: &mut Vec<u8>| {
                     pre.clear();
                     pre.extend(core::iter::repeat_n(b'a', before % f.len()));
@@ -592,146 +611,150 @@ mod tests {
 
     #[test]
     fn utf8_every_one_and_two_byte_input_at_every_offset() {
-        assert_avx2();
-        let mut buf = Vec::new();
-        for a in 0..=255u8 {
-            check_at_offsets(&[a], &mut buf);
-        }
-        // All 65,536 pairs at every offset of a block, at the end of the
-        // input and followed by an ASCII byte.
-        for a in 0..=255u8 {
-            for b in 0..=255u8 {
-                for before in 0..64 {
-                    buf.clear();
-                    buf.extend(core::iter::repeat_n(b' ', before));
-                    buf.extend_from_slice(&[a, b]);
-                    check(&buf);
-                    buf.push(b'.');
-                    check(&buf);
+        each_kernel(|| {
+            let mut buf = Vec::new();
+            for a in 0..=255u8 {
+                check_at_offsets(&[a], &mut buf);
+            }
+            // All 65,536 pairs at every offset of a block, at the end of the
+            // input and followed by an ASCII byte.
+            for a in 0..=255u8 {
+                for b in 0..=255u8 {
+                    for before in 0..64 {
+                        buf.clear();
+                        buf.extend(core::iter::repeat_n(b' ', before));
+                        buf.extend_from_slice(&[a, b]);
+                        check(&buf);
+                        buf.push(b'.');
+                        check(&buf);
+                    }
                 }
             }
-        }
-        // Pairs that start with a lead byte: every offset.
-        for a in 0xC0..=0xFFu8 {
-            for b in (0..=255u8)
-                .step_by(7)
-                .chain([0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0])
-            {
-                check_at_offsets(&[a, b], &mut buf);
+            // Pairs that start with a lead byte: every offset.
+            for a in 0xC0..=0xFFu8 {
+                for b in (0..=255u8)
+                    .step_by(7)
+                    .chain([0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0])
+                {
+                    check_at_offsets(&[a, b], &mut buf);
+                }
             }
-        }
+        });
     }
 
     #[test]
     fn utf8_three_byte_inputs() {
-        assert_avx2();
-        let mut buf = Vec::new();
-        // Every lead E0..=F4 (and a few others) with every second byte in
-        // 80..=BF and every third byte, at every offset of a block; at the
-        // end of the input, and followed by a continuation or ASCII byte.
-        for a in (0xE0..=0xF5u8).chain([0xC2, 0xDF, 0xF8, 0xFF]) {
-            for b in 0x80..=0xBFu8 {
-                for c in 0..=255u8 {
-                    for before in 0..64 {
-                        buf.clear();
-                        buf.extend(core::iter::repeat_n(b'x', before));
-                        buf.extend_from_slice(&[a, b, c]);
-                        check(&buf);
-                        if c >= 0x80 {
-                            buf.push(0x80);
+        each_kernel(|| {
+            let mut buf = Vec::new();
+            // Every lead E0..=F4 (and a few others) with every second byte in
+            // 80..=BF and every third byte, at every offset of a block; at the
+            // end of the input, and followed by a continuation or ASCII byte.
+            for a in (0xE0..=0xF5u8).chain([0xC2, 0xDF, 0xF8, 0xFF]) {
+                for b in 0x80..=0xBFu8 {
+                    for c in 0..=255u8 {
+                        for before in 0..64 {
+                            buf.clear();
+                            buf.extend(core::iter::repeat_n(b'x', before));
+                            buf.extend_from_slice(&[a, b, c]);
                             check(&buf);
-                            buf.pop();
-                            buf.push(b'!');
-                            check(&buf);
+                            if c >= 0x80 {
+                                buf.push(0x80);
+                                check(&buf);
+                                buf.pop();
+                                buf.push(b'!');
+                                check(&buf);
+                            }
                         }
                     }
                 }
             }
-        }
+        });
     }
 
     #[test]
     fn utf8_every_valid_character_kind_at_every_offset() {
-        assert_avx2();
-        let mut buf = Vec::new();
-        let samples: &[&str] = &[
-            "a",
-            "\u{80}",
-            "\u{7FF}",
-            "ж",
-            "\u{800}",
-            "\u{FFF}",
-            "\u{D7FF}",
-            "\u{E000}",
-            "\u{FFFD}",
-            "\u{FFFF}",
-            "世",
-            "\u{10000}",
-            "\u{3FFFF}",
-            "\u{40000}",
-            "😀",
-            "\u{FFFFF}",
-            "\u{100000}",
-            "\u{10FFFF}",
-        ];
-        for s in samples {
-            check_at_offsets(s.as_bytes(), &mut buf);
-            // Invalid neighbours.
-            for bad in [
-                &[0x80u8][..],
-                &[0xC0, 0x80],
-                &[0xED, 0xA0, 0x80],
-                &[0xF4, 0x90, 0x80, 0x80],
-            ] {
-                let mut seq = s.as_bytes().to_vec();
-                seq.extend_from_slice(bad);
-                check_at_offsets(&seq, &mut buf);
-                let mut seq = bad.to_vec();
-                seq.extend_from_slice(s.as_bytes());
-                check_at_offsets(&seq, &mut buf);
+        each_kernel(|| {
+            let mut buf = Vec::new();
+            let samples: &[&str] = &[
+                "a",
+                "\u{80}",
+                "\u{7FF}",
+                "ж",
+                "\u{800}",
+                "\u{FFF}",
+                "\u{D7FF}",
+                "\u{E000}",
+                "\u{FFFD}",
+                "\u{FFFF}",
+                "世",
+                "\u{10000}",
+                "\u{3FFFF}",
+                "\u{40000}",
+                "😀",
+                "\u{FFFFF}",
+                "\u{100000}",
+                "\u{10FFFF}",
+            ];
+            for s in samples {
+                check_at_offsets(s.as_bytes(), &mut buf);
+                // Invalid neighbours.
+                for bad in [
+                    &[0x80u8][..],
+                    &[0xC0, 0x80],
+                    &[0xED, 0xA0, 0x80],
+                    &[0xF4, 0x90, 0x80, 0x80],
+                ] {
+                    let mut seq = s.as_bytes().to_vec();
+                    seq.extend_from_slice(bad);
+                    check_at_offsets(&seq, &mut buf);
+                    let mut seq = bad.to_vec();
+                    seq.extend_from_slice(s.as_bytes());
+                    check_at_offsets(&seq, &mut buf);
+                }
             }
-        }
+        });
     }
 
     #[test]
     fn utf8_random_text_and_corruptions() {
-        assert_avx2();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let pool: Vec<char> =
-            "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}"
-                .chars()
-                .collect();
-        for _ in 0..100_000 {
-            let len = rng.below(300) as usize;
-            let mut s = std::string::String::new();
-            // Runs of one character kind, as real text has.
-            while s.len() < len {
-                let c = pool[rng.below(pool.len() as u64) as usize];
-                for _ in 0..=rng.below(8) {
-                    s.push(c);
-                }
-            }
-            let mut b = s.into_bytes();
-            check(&b);
-            for _ in 0..4 {
-                if b.is_empty() {
-                    break;
-                }
-                let mut c = b.clone();
-                let at = rng.below(c.len() as u64) as usize;
-                match rng.below(4) {
-                    0 => c[at] = rng.next() as u8,
-                    1 => c[at] ^= 1 << rng.below(8),
-                    2 => {
-                        c.truncate(at);
-                    }
-                    _ => {
-                        c.remove(at);
+        each_kernel(|| {
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+            let pool: Vec<char> =
+                "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}"
+                    .chars()
+                    .collect();
+            for _ in 0..100_000 {
+                let len = rng.below(300) as usize;
+                let mut s = std::string::String::new();
+                // Runs of one character kind, as real text has.
+                while s.len() < len {
+                    let c = pool[rng.below(pool.len() as u64) as usize];
+                    for _ in 0..=rng.below(8) {
+                        s.push(c);
                     }
                 }
-                check(&c);
+                let mut b = s.into_bytes();
+                check(&b);
+                for _ in 0..4 {
+                    if b.is_empty() {
+                        break;
+                    }
+                    let mut c = b.clone();
+                    let at = rng.below(c.len() as u64) as usize;
+                    match rng.below(4) {
+                        0 => c[at] = rng.next() as u8,
+                        1 => c[at] ^= 1 << rng.below(8),
+                        2 => {
+                            c.truncate(at);
+                        }
+                        _ => {
+                            c.remove(at);
+                        }
+                    }
+                    check(&c);
+                }
+                b.clear();
             }
-            b.clear();
-        }
+        });
     }
 }

@@ -94,6 +94,12 @@ use core::arch::x86_64::{
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
+    if crate::simd::avx512() {
+        // SAFETY: `avx512()` said that the CPU has every feature the kernel
+        // enables.
+        return unsafe { crate::simd::avx512::utf8_to_utf16::encode_units(text, dst) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if crate::simd::avx2() {
         // SAFETY: `avx2()` said that the CPU has every feature the kernel
         // enables.
@@ -653,7 +659,7 @@ unsafe fn block(w: Window, cont_next: u32, limit: u32, dst: &mut [u16], at: usiz
 /// Bit `k` set where byte `k` of a run of 3-byte characters that starts at
 /// byte 0 is a continuation byte (`k % 3 != 0`).
 #[cfg(target_arch = "x86_64")]
-const CONT3: u64 = {
+pub(crate) const CONT3: u64 = {
     let mut m = 0u64;
     let mut k = 0;
     while k < 64 {
@@ -670,7 +676,7 @@ const CONT3: u64 = {
 /// value of those bits: `0b10` gives 0, `0b11` gives 1, `0b01` gives 2
 /// (`0b00` matches no phase; it gives 0, whose pattern it fails).
 #[cfg(target_arch = "x86_64")]
-const PHASE: u32 = 0b01_00_10_00;
+pub(crate) const PHASE: u32 = 0b01_00_10_00;
 
 /// Converts 3-byte characters, 16 (48 bytes) a step, from `s`, which the
 /// caller believes to start one, while the next 49 bytes are sure to be 16
@@ -822,16 +828,21 @@ unsafe fn units_len_avx2(b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{encode_units, units_len};
-    use crate::simd::test_support::Rng;
+    use crate::simd::test_support::{assert_avx2, each_level, Rng};
+    use crate::simd::Level;
     use std::string::String;
     use std::vec::Vec;
 
-    /// The vector code must be what runs on a machine that has it.
-    fn check_avx2() {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            assert!(crate::simd::avx2());
-        }
+    /// Runs `f` with each vector kernel this CPU has (AVX2, AVX-512; the
+    /// portable code is the `const fn` the tests compare with). The vector
+    /// code must be what runs on a machine that has it.
+    fn each_kernel(mut f: impl FnMut()) {
+        assert_avx2();
+        each_level(|l| {
+            if l != Level::Portable {
+                f();
+            }
+        });
     }
 
     /// A sentinel that no test text encodes to in a run of 40.
@@ -897,73 +908,76 @@ mod tests {
 
     #[test]
     fn every_char_class_at_every_offset() {
-        check_avx2();
-        for &c in CHARS {
-            for pad in 0..64 {
-                for after in [0, 1, 2, 3, 5, 15, 29, 30, 31, 32, 33, 34, 40, 64] {
-                    let mut s = "x".repeat(pad);
-                    s.push(c);
-                    s.push_str(&"y".repeat(after));
-                    let lens: Vec<usize>;
-                    let n = s.encode_utf16().count();
-                    let lens = if after % 2 == 0 {
-                        None
-                    } else {
-                        lens = std::vec![0, n.saturating_sub(1), n, n + 1, n + 40];
-                        Some(&lens[..])
-                    };
-                    check(&s, lens);
+        each_kernel(|| {
+            for &c in CHARS {
+                for pad in (0..64).chain([100, 127, 128, 129, 191, 192, 193]) {
+                    for after in [0, 1, 2, 3, 5, 15, 29, 30, 31, 32, 33, 34, 40, 64] {
+                        let mut s = "x".repeat(pad);
+                        s.push(c);
+                        s.push_str(&"y".repeat(after));
+                        let lens: Vec<usize>;
+                        let n = s.encode_utf16().count();
+                        let lens = if after % 2 == 0 {
+                            None
+                        } else {
+                            lens = std::vec![0, n.saturating_sub(1), n, n + 1, n + 40];
+                            Some(&lens[..])
+                        };
+                        check(&s, lens);
+                    }
                 }
             }
-        }
+        });
     }
 
     #[test]
     fn runs_and_pairs_at_every_offset() {
-        check_avx2();
-        for &c in CHARS {
-            for &d in CHARS {
-                for pad in 0..64 {
-                    for run in [1, 2, 11, 17] {
-                        let mut s = "x".repeat(pad);
-                        for _ in 0..run {
-                            s.push(c);
-                            s.push(d);
+        each_kernel(|| {
+            for &c in CHARS {
+                for &d in CHARS {
+                    for pad in 0..64 {
+                        for run in [1, 2, 11, 17] {
+                            let mut s = "x".repeat(pad);
+                            for _ in 0..run {
+                                s.push(c);
+                                s.push(d);
+                            }
+                            s.push_str("tail of ascii bytes, long enough");
+                            let n = s.encode_utf16().count();
+                            check(&s, Some(&[0, n - 1, n, n + 7]));
                         }
-                        s.push_str("tail of ascii bytes, long enough");
-                        let n = s.encode_utf16().count();
-                        check(&s, Some(&[0, n - 1, n, n + 7]));
                     }
                 }
             }
-        }
-        // Long runs of one length each, every offset, every buffer length.
-        for &c in &['я', '世', '😀', 'a'] {
-            for pad in 0..64 {
-                let mut s = "x".repeat(pad);
-                s.extend(core::iter::repeat_n(c, 90));
-                check(&s, None);
+            // Long runs of one length each, every offset, every buffer length.
+            for &c in &['я', '世', '😀', 'a'] {
+                for pad in 0..64 {
+                    let mut s = "x".repeat(pad);
+                    s.extend(core::iter::repeat_n(c, 90));
+                    check(&s, None);
+                }
             }
-        }
+        });
     }
 
     /// Every scalar value (every third chunk in debug builds), in chunks of
     /// 997 characters after 0..64 ASCII bytes.
     #[test]
     fn every_scalar_value() {
-        check_avx2();
-        let chars: Vec<char> = (0..=0x10_FFFFu32).filter_map(char::from_u32).collect();
-        assert_eq!(chars.len(), 1_112_064);
-        let step = if cfg!(debug_assertions) { 3 } else { 1 };
-        for (k, chunk) in chars.chunks(997).enumerate() {
-            if k % step != 0 {
-                continue;
+        each_kernel(|| {
+            let chars: Vec<char> = (0..=0x10_FFFFu32).filter_map(char::from_u32).collect();
+            assert_eq!(chars.len(), 1_112_064);
+            let step = if cfg!(debug_assertions) { 3 } else { 1 };
+            for (k, chunk) in chars.chunks(997).enumerate() {
+                if k % step != 0 {
+                    continue;
+                }
+                let mut s = "a".repeat(k % 64);
+                s.extend(chunk);
+                let n = s.encode_utf16().count();
+                check(&s, Some(&[n, n - 1, n + 40]));
             }
-            let mut s = "a".repeat(k % 64);
-            s.extend(chunk);
-            let n = s.encode_utf16().count();
-            check(&s, Some(&[n, n - 1, n + 40]));
-        }
+        });
     }
 
     /// A random character of a random class, with ASCII weighted up.
@@ -979,32 +993,33 @@ mod tests {
 
     #[test]
     fn random_mixes() {
-        check_avx2();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let cases = if cfg!(debug_assertions) { 3000 } else { 20_000 };
-        for case in 0..cases {
-            let bytes = rng.below(300) as usize;
-            let mut s = String::new();
-            // Runs of one class now and then, as in real text.
-            while s.len() < bytes {
-                let c = random_char(&mut rng);
-                let run = if rng.below(4) == 0 {
-                    1 + rng.below(12)
+        each_kernel(|| {
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+            let cases = if cfg!(debug_assertions) { 3000 } else { 20_000 };
+            for case in 0..cases {
+                let bytes = rng.below(300) as usize;
+                let mut s = String::new();
+                // Runs of one class now and then, as in real text.
+                while s.len() < bytes {
+                    let c = random_char(&mut rng);
+                    let run = if rng.below(4) == 0 {
+                        1 + rng.below(12)
+                    } else {
+                        1
+                    };
+                    for _ in 0..run {
+                        s.push(c);
+                    }
+                }
+                if case % 8 == 0 {
+                    check(&s, None);
                 } else {
-                    1
-                };
-                for _ in 0..run {
-                    s.push(c);
+                    let n = s.encode_utf16().count();
+                    let r = rng.below(n as u64 + 41) as usize;
+                    check(&s, Some(&[0, r, n.saturating_sub(1), n, n + 1, n + 33]));
                 }
             }
-            if case % 8 == 0 {
-                check(&s, None);
-            } else {
-                let n = s.encode_utf16().count();
-                let r = rng.below(n as u64 + 41) as usize;
-                check(&s, Some(&[0, r, n.saturating_sub(1), n, n + 1, n + 33]));
-            }
-        }
+        });
     }
 
     /// Runs of 3-byte characters of every length around the 16 that the
@@ -1012,43 +1027,45 @@ mod tests {
     /// offset.
     #[test]
     fn three_byte_runs() {
-        check_avx2();
-        for pad in 0..64 {
-            for run in (0..40).chain([47, 48, 49, 50, 64, 95, 96, 97]) {
-                for &brk in &['a', 'я', '\u{FFFF}', '😀'] {
-                    // The class before the run too: a 3-byte pattern that
-                    // starts with the continuation byte of a 2- or 4-byte
-                    // character must not be taken for a run.
-                    let mut s = "x".repeat(pad);
-                    s.push(brk);
-                    s.extend(core::iter::repeat_n('世', run));
-                    s.push(brk);
-                    s.extend(core::iter::repeat_n('\u{E000}', run / 2 + 20));
-                    s.push_str("end");
-                    let n = s.encode_utf16().count();
-                    let lens: Vec<usize> = if run % 7 == 0 {
-                        (0..=n + 40).collect()
-                    } else {
-                        std::vec![0, n / 2, n - 1, n, n + 1, n + 17, n + 40]
-                    };
-                    check(&s, Some(&lens));
+        each_kernel(|| {
+            for pad in 0..64 {
+                for run in (0..40).chain([47, 48, 49, 50, 64, 95, 96, 97]) {
+                    for &brk in &['a', 'я', '\u{FFFF}', '😀'] {
+                        // The class before the run too: a 3-byte pattern that
+                        // starts with the continuation byte of a 2- or 4-byte
+                        // character must not be taken for a run.
+                        let mut s = "x".repeat(pad);
+                        s.push(brk);
+                        s.extend(core::iter::repeat_n('世', run));
+                        s.push(brk);
+                        s.extend(core::iter::repeat_n('\u{E000}', run / 2 + 20));
+                        s.push_str("end");
+                        let n = s.encode_utf16().count();
+                        let lens: Vec<usize> = if run % 7 == 0 {
+                            (0..=n + 40).collect()
+                        } else {
+                            std::vec![0, n / 2, n - 1, n, n + 1, n + 17, n + 40]
+                        };
+                        check(&s, Some(&lens));
+                    }
                 }
             }
-        }
+        });
     }
 
     #[test]
     fn units_len_long() {
-        check_avx2();
-        // Longer than one accumulator flush (63 steps of 64 bytes), with
-        // 4-byte leads (the most a lane can gain) everywhere.
-        for &c in &['😀', 'я', 'a', '世'] {
-            for extra in [0, 1, 63, 64, 65] {
-                let mut s: String = core::iter::repeat_n(c, 70_000 / c.len_utf8()).collect();
-                s.push_str(&"b".repeat(extra));
-                assert_eq!(units_len(&s), s.encode_utf16().count());
+        each_kernel(|| {
+            // Longer than one accumulator flush (63 steps of 64 bytes), with
+            // 4-byte leads (the most a lane can gain) everywhere.
+            for &c in &['😀', 'я', 'a', '世'] {
+                for extra in [0, 1, 63, 64, 65] {
+                    let mut s: String = core::iter::repeat_n(c, 70_000 / c.len_utf8()).collect();
+                    s.push_str(&"b".repeat(extra));
+                    assert_eq!(units_len(&s), s.encode_utf16().count());
+                }
             }
-        }
-        assert_eq!(units_len(""), 0);
+            assert_eq!(units_len(""), 0);
+        });
     }
 }

@@ -1,0 +1,132 @@
+//! How long the ASCII run at the start of a byte string is: the part that
+//! every single-byte code page decodes to itself, and the part of a text
+//! that every code page encodes as itself.
+//!
+//! 64 bytes a step (one OR and one `vpmovmskb` of two vectors); in the
+//! block with a byte `80..=FF`, the position of the first from the masks of
+//! its two halves. Of the last 32..=63 bytes, a 32-byte step and then the
+//! last 32 bytes of the input, overlapping what is checked already (whose
+//! bits are shifted out of the mask); below 32 bytes, 8-byte words.
+
+// The codec's short names (see `crate::engine`): `b` input bytes, `n` its
+// length, `i` cursor, `m` mask, `x`, `y` vectors.
+#![allow(clippy::many_single_char_names)]
+// Elsewhere only the portable loop is used.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
+
+#[cfg(target_arch = "x86_64")]
+use super::utf8::{high_bits, load32};
+#[cfg(target_arch = "x86_64")]
+use core::arch::x86_64::_mm256_or_si256;
+
+/// The number of bytes at the start of `b` below `0x80`.
+#[inline]
+pub(crate) fn ascii_len(b: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `ascii_len_avx2` enables.
+            return unsafe { ascii_len_avx2(b) };
+        }
+    }
+    words(b, 0)
+}
+
+/// [`ascii_len`] from `i` on, where `b[..i]` is ASCII: eight bytes a step,
+/// then one.
+#[inline]
+fn words(b: &[u8], mut i: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let high = u64::from_le_bytes(w) & HIGH;
+        if high != 0 {
+            return i + (high.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] < 0x80 {
+        i += 1;
+    }
+    i
+}
+
+/// [`ascii_len`] with AVX2.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`super::avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn ascii_len_avx2(b: &[u8]) -> usize {
+    let n = b.len();
+    let mut i = 0;
+    while i + 64 <= n {
+        // SAFETY: features; `i + 64 <= n`, so both loads lie within `b`.
+        let (x, y) = unsafe { (load32(b, i), load32(b, i + 32)) };
+        if high_bits!(_mm256_or_si256(x, y)) != 0 {
+            let m = u64::from(high_bits!(x)) | (u64::from(high_bits!(y)) << 32);
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 64;
+    }
+    if n < 32 {
+        return words(b, i);
+    }
+    if i + 32 <= n {
+        // SAFETY: features; `i + 32 <= n`.
+        let m = high_bits!(unsafe { load32(b, i) });
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    if i < n {
+        // The last 32 bytes, of which the `i - (n - 32)` before `i` are
+        // known to be ASCII already.
+        let j = n - 32;
+        // SAFETY: features; `n >= 32`, so `b[n - 32..n]` is in bounds.
+        let m = high_bits!(unsafe { load32(b, j) }) >> (i - j);
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ascii_len;
+    use crate::simd::test_support::{assert_avx2, each_level};
+    extern crate std;
+    use std::vec::Vec;
+
+    #[test]
+    fn ascii_len_every_length_and_position() {
+        assert_avx2();
+        each_level(|_| every_length_and_position());
+    }
+
+    fn every_length_and_position() {
+        for n in 0..300 {
+            let mut b: Vec<u8> = (0..n).map(|k| (k % 128) as u8).collect();
+            assert_eq!(ascii_len(&b), n);
+            for at in 0..n {
+                for high in [0x80, 0xC3, 0xFF] {
+                    let keep = b[at];
+                    b[at] = high;
+                    assert_eq!(ascii_len(&b), at, "length {n}, byte {high:02X} at {at}");
+                    // A second one later changes nothing.
+                    if at + 1 < n {
+                        let k2 = b[n - 1];
+                        b[n - 1] = 0x90;
+                        assert_eq!(ascii_len(&b), at);
+                        b[n - 1] = k2;
+                    }
+                    b[at] = keep;
+                }
+            }
+        }
+    }
+}
