@@ -590,6 +590,62 @@ mod tests {
         }
     }
 
+    /// The typed strings hand their literal to the facade's macro, spanned
+    /// at the option word, and the expansion holds no `unsafe`: the
+    /// `unsafe_code` lint does not look into a proc macro's output, so
+    /// `#![forbid(unsafe_code)]` in a test crate could not tell.
+    #[test]
+    fn typed_strings_go_through_the_facade_without_unsafe() {
+        let cases = [
+            (
+                Target::Bytes(Encoding::Mutf8),
+                "jnistr",
+                "__litenc_jnistr ! (c\"a\\xC0\\x80\")",
+            ),
+            (
+                Target::Bytes(Encoding::Utf8),
+                "pcstr",
+                "__litenc_pcstr ! (c\"a\")",
+            ),
+            (
+                Target::Units16,
+                "pcwstr",
+                "__litenc_pcwstr ! (utf16 , __LITENC_TYPED)",
+            ),
+            (
+                Target::Wide,
+                "pcwstr",
+                "__litenc_pcwstr ! (wide , __LITENC_TYPED)",
+            ),
+            (
+                Target::Units16,
+                "u16cstr",
+                "__litenc_u16cstr ! (__LITENC_TYPED)",
+            ),
+            (
+                Target::Units32,
+                "u32cstr",
+                "__litenc_u32cstr ! (__LITENC_TYPED)",
+            ),
+        ];
+        for (target, option, call) in cases {
+            let text = if option == "jnistr" {
+                r#""a\0""#
+            } else {
+                r#""a""#
+            };
+            let out = expand(target, &format!("{text}, {option}"));
+            assert!(!out.contains("unsafe"), "{out}");
+            assert!(out.contains(&format!(":: litenc :: {call}")), "{out}");
+        }
+        let out = expand(Target::Units16, r#""a", u16cstr"#);
+        assert!(
+            out.contains("const __LITENC_TYPED : & [u16] = & {"),
+            "{out}"
+        );
+        assert!(out.contains(r#"b"a\0\0\0""#), "{out}");
+    }
+
     #[test]
     fn utf32_units_in_the_targets_byte_order() {
         let out = expand(Target::Units32, r#""é""#);
