@@ -72,7 +72,8 @@
 //! The text is one or more string literals (plain or raw), concatenated;
 //! `concat!`, `env!` and `include_str!` in it are evaluated. Options follow
 //! the text: `nul` (a zero unit at the end), `cstr` (a `&'static CStr`, for
-//! the byte encodings), `bom` (UTF-8, UTF-16, UTF-32) and a length prefix
+//! the byte encodings, or another [typed string](#typed-strings-of-the-ffi-crates)),
+//! `bom` (UTF-8, UTF-16, UTF-32) and a length prefix
 //! for byte output, `len_u8`, `len_u16le`, `len_u16be`, `len_u32le` or
 //! `len_u32be`, counting the bytes after it, terminator included
 //! (`mutf8!(text, len_u16be)` is Java's `writeUTF`). The bytes come from the
@@ -83,6 +84,48 @@
 //! A million-character literal costs about what `include_bytes!` of the
 //! same bytes costs: the expansion is one byte-string literal, with no
 //! `const` loop, and it compiles in crates that `#![forbid(unsafe_code)]`.
+//!
+//! # Typed strings of the FFI crates
+//!
+//! One option makes a macro give, instead of an array, the NUL-terminated
+//! string type that an FFI crate takes. Each type but `&CStr` is behind the
+//! optional feature named after its crate (off by default; the codec,
+//! `litenc-runtime`, has no dependency either way):
+//!
+//! | option | feature | on | gives |
+//! |---|---|---|---|
+//! | `cstr` | none | the byte macros | `&'static CStr` |
+//! | `jnistr` | `jni` | [`mutf8!`], [`encode!`]`("mutf-8", ..)` | `&'static jni::strings::JNIStr` (jni 0.22) |
+//! | `pcstr` | `windows-strings` | the byte macros | `windows_strings::PCSTR` (0.5) |
+//! | `pcwstr` | `windows-strings` | [`utf16!`], [`wide!`] | `windows_strings::PCWSTR` (0.5) |
+//! | `u16cstr` | `widestring` | [`utf16!`] | `&'static widestring::U16CStr` (1) |
+//! | `u32cstr` | `widestring` | [`utf32!`] | `&'static widestring::U32CStr` (1) |
+//!
+//! ```
+//! # #[cfg(all(feature = "jni", feature = "widestring"))] {
+//! use jni::strings::JNIStr;
+//! use widestring::U16CStr;
+//!
+//! const CLASS: &JNIStr = litenc::mutf8!("java/lang/String", jnistr); // for `Env::find_class`
+//! const TITLE: &U16CStr = litenc::utf16!("Привет 👋", u16cstr);
+//! assert_eq!(CLASS.to_str(), "java/lang/String");
+//! assert_eq!(TITLE.to_string().unwrap(), "Привет 👋");
+//! # }
+//! ```
+//!
+//! As with `nul`, text holding U+0000 is a compile error, except in
+//! MUTF-8, which writes it as `C0 80`. An option whose feature is off is a
+//! compile error that says which feature to enable, at the option. The
+//! value is a `const`, built without `unsafe` in your crate, so the macros
+//! still compile under `#![forbid(unsafe_code)]`.
+//!
+//! windows-strings 0.5 (the `PCWSTR` and `PCSTR` that the `windows` crate
+//! 0.62 re-exports as `windows::core::PCWSTR`) defines its types for
+//! Windows targets only: there `wide!(.., pcwstr)` gives the same 16-bit
+//! units as `utf16!(.., pcwstr)`, and on any other target `pcwstr` and
+//! `pcstr` are compile errors that say so (and, for `wide!`, that the
+//! target's `wchar_t` is not 16 bits). `wide!` takes neither `u16cstr` nor
+//! `u32cstr`: its units are 16 or 32 bits by target.
 //!
 //! # Cargo features
 //!
@@ -95,12 +138,25 @@
 //!   `litenc-macros` crate. Without it litenc has no dependency but
 //!   `litenc-runtime` (no `syn`), and [`const_encode!`] still encodes any
 //!   `const` string at compile time.
+//! - `jni`: the option `jnistr`, a `&'static JNIStr` of the `jni` crate
+//!   (0.22, without its default features). Implies `macros`.
+//! - `windows-strings`: the options `pcwstr` and `pcstr`, `PCWSTR` and
+//!   `PCSTR` of the `windows-strings` crate (0.5, the version of `windows`
+//!   0.62; without its default features). They exist on Windows targets
+//!   only. Implies `macros`.
+//! - `widestring`: the options `u16cstr` and `u32cstr`, a `&'static
+//!   U16CStr` or `&'static U32CStr` of the `widestring` crate (1, without
+//!   its default features). Implies `macros`.
 
 #![no_std]
-// `deny`, not `forbid`: the one exception, `from_ne_bytes` in
-// `__private`, turns the bytes of a literal into `[u16; N]`, `[u32; N]` or
-// `[WChar; N]` for `utf16!`, `utf32!` and `wide!` and is the only `unsafe`
-// of the crate (documented and tested there).
+// `deny`, not `forbid`, for two named exceptions, each documented and
+// tested where it is: `from_ne_bytes` in `__private` turns the bytes of a
+// literal into `[u16; N]`, `[u32; N]` or `[WChar; N]` for `utf16!`,
+// `utf32!` and `wide!`; `jni_str`, `u16cstr` and `u32cstr` in
+// `__private::typed` (features `jni`, `widestring`) call the unchecked
+// `const` constructors of `JNIStr` and `U16CStr`/`U32CStr` on literals the
+// macros encoded and terminated, since the checked ones are not `const`
+// or cost a `const` loop over the text.
 #![deny(unsafe_code)]
 
 pub use litenc_runtime;
@@ -116,6 +172,11 @@ pub use litenc_runtime::*;
 ///
 /// - `nul`: append one zero unit (interior U+0000 is then an error);
 /// - `cstr`: give a `&'static CStr` instead (for the byte encodings);
+/// - `pcstr` (feature `windows-strings`, Windows targets): give a `PCSTR`
+///   instead, for the byte encodings; the other
+///   [typed strings](crate#typed-strings-of-the-ffi-crates) are `jnistr`
+///   on [`mutf8!`], `pcwstr` and `u16cstr` on [`utf16!`], `u32cstr` on
+///   [`utf32!`];
 /// - `bom`: prepend the byte-order mark (UTF-8, UTF-16 and UTF-32 only);
 /// - `len_u8`, `len_u16le`, `len_u16be`, `len_u32le`, `len_u32be`: start
 ///   with a length prefix of that width and byte order ([`LenPrefix`]),
@@ -177,6 +238,26 @@ pub use litenc_macros::utf8;
 /// const LEN: usize = litenc::utf16!("a€𝄞").len();
 /// assert_eq!(LEN, 4);
 /// ```
+///
+/// With the feature `windows-strings`, `pcwstr` gives the `PCWSTR` of
+/// windows-strings 0.5 (as `windows::core::PCWSTR` of `windows` 0.62), on
+/// Windows targets; with `widestring`, `u16cstr` gives a `&'static
+/// U16CStr`. Both end with one zero unit, and text with U+0000 is a
+/// compile error.
+///
+/// ```
+/// # #[cfg(feature = "widestring")] {
+/// use widestring::U16CStr;
+///
+/// const TITLE: &U16CStr = litenc::utf16!("Привет 👋", u16cstr);
+/// assert_eq!(TITLE.as_slice_with_nul()[7..], [0xD83D, 0xDC4B, 0]);
+/// # }
+/// # #[cfg(all(feature = "windows-strings", windows))] {
+/// use windows_strings::PCWSTR;
+///
+/// const CAPTION: PCWSTR = litenc::utf16!("Привет 👋", pcwstr); // for `MessageBoxW`
+/// # }
+/// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
 pub use litenc_macros::utf16;
@@ -205,12 +286,16 @@ pub use litenc_macros::utf16be;
 
 /// Native UTF-32 code units of string literals, as `[u32; N]`: one unit per
 /// character, as `char` holds it. Same input as [`utf8!`]; options `nul`
-/// and `bom` (a leading U+FEFF unit).
+/// and `bom` (a leading U+FEFF unit), and, with the feature `widestring`,
+/// `u32cstr` (a `&'static U32CStr`, terminated; text with U+0000 is a
+/// compile error).
 ///
 /// ```
 /// const CHARS: [u32; 4] = litenc::utf32!("Aж😀", nul);
 /// assert_eq!(CHARS, [0x41, 0x436, 0x1F600, 0]);
 /// assert_eq!(litenc::utf32!("a€𝄞").len(), 3);
+/// # #[cfg(feature = "widestring")]
+/// assert_eq!(litenc::utf32!("Aж😀", u32cstr).as_slice(), [0x41, 0x436, 0x1F600]);
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
@@ -243,7 +328,12 @@ pub use litenc_macros::utf32be;
 /// `WChar` is the target's `wchar_t`: UTF-16 units on Windows (and Cygwin,
 /// UEFI), UTF-32 units elsewhere, signed or not as the target's C ABI says
 /// (`i32` on x86-64 Linux, `u32` on `AArch64` Linux). Options `nul` (for
-/// `wcslen`, `wprintf`, `MessageBoxW`) and `bom`.
+/// `wcslen`, `wprintf`, `MessageBoxW`) and `bom`; and, with the feature
+/// `windows-strings`, `pcwstr`: on Windows, where `wchar_t` is 16 bits, the
+/// same `PCWSTR` as `utf16!(.., pcwstr)`; on any other target a compile
+/// error, since windows-strings has no `PCWSTR` there (and `wchar_t` is
+/// mostly 32 bits). `u16cstr` and `u32cstr` are compile errors: `wide!`'s
+/// width depends on the target; use `utf16!` or `utf32!` for them.
 ///
 /// The macro runs on the host but follows the target: its expansion holds
 /// the text both ways, and the target's `WChar` picks one, so a build from
@@ -305,6 +395,22 @@ pub use litenc_macros::usb_string;
 /// ```
 /// const UTF: [u8; 7] = litenc::mutf8!("a\0é", len_u16be);
 /// assert_eq!(UTF, [0, 5, b'a', 0xC0, 0x80, 0xC3, 0xA9]);
+/// ```
+///
+/// With the feature `jni`, `jnistr` gives the `&'static JNIStr` of the jni
+/// crate (0.22), which its `Env` methods take for class, method and field
+/// names and signatures; like jni's own `jni_str!`, but the bytes come
+/// from litenc's encoder and the text may hold U+0000.
+///
+/// ```
+/// # #[cfg(feature = "jni")] {
+/// use jni::strings::JNIStr;
+///
+/// const CLASS: &JNIStr = litenc::mutf8!("java/lang/String", jnistr);
+/// const KEY: &JNIStr = litenc::mutf8!("a\0😀", jnistr);
+/// assert_eq!(CLASS.as_cstr(), c"java/lang/String");
+/// assert_eq!(KEY.to_bytes(), b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
+/// # }
 /// ```
 ///
 /// ```
@@ -370,7 +476,9 @@ pub use litenc_macros::windows1251;
 pub use litenc_macros::cp1251;
 
 /// String literals encoded in the encoding a label names, as `[u8; N]` (or
-/// `&'static CStr` with `cstr`): `encode!("label", text..., options...)`.
+/// `&'static CStr` with `cstr`, or another
+/// [typed string](crate#typed-strings-of-the-ffi-crates): `pcstr`, and
+/// `jnistr` for MUTF-8): `encode!("label", text..., options...)`.
 ///
 /// Every label works that [`Encoding::for_label`] knows, ASCII
 /// case-insensitive: the Unicode encodings (`"utf-8"`, `"UTF-16BE"`,
@@ -448,6 +556,8 @@ pub use litenc_macros::encoded;
 // What the expansions of the macros call; no semver guarantee.
 #[doc(hidden)]
 pub mod __private {
+    pub mod typed;
+
     /// A module with `from_ne_bytes`, for one unit type: `[unit; N]` from
     /// the native-endian bytes of `N` units, the one conversion `utf16!`,
     /// `utf32!` and `wide!` need, done by a single copy so that a long

@@ -559,6 +559,24 @@ fn run_checks(jni: &Jni) -> JniResult<()> {
     Ok(())
 }
 
+/// With the feature `jni`, `mutf8!(.., jnistr)` through the jni crate's
+/// own API: `Env::find_class` takes the `&JNIStr` as it is, for a class of
+/// the JDK and for the class `run_checks` defined, whose name holds a
+/// supplementary character (two 3-byte surrogates in modified UTF-8).
+#[cfg(feature = "jni")]
+fn jnistr_checks(env: &mut jni::Env<'_>) -> JniResult<()> {
+    use jni::strings::JNIStr;
+
+    const NAMES: [&JNIStr; 2] = [mutf8!("java/lang/String", jnistr), mutf8!("Grüße𐐀", jnistr)];
+    assert_eq!(NAMES[1].as_cstr(), CLASS_NAME);
+    for name in NAMES {
+        env.find_class(name)
+            .map_err(|e| format!("Env::find_class({name}): {e}"))?;
+        println!("Env::find_class({name}): found");
+    }
+    Ok(())
+}
+
 /// Where the JVM of this process comes from: `LITENC_LIBJVM`, else the
 /// first JDK found.
 fn libjvm() -> PathBuf {
@@ -583,6 +601,10 @@ fn jvm_in_this_process() {
     let mut outcome = Ok(());
     vm.attach_current_thread(|env| -> jni::errors::Result<()> {
         outcome = run_checks(&Jni(env.get_raw()));
+        #[cfg(feature = "jni")]
+        if outcome.is_ok() {
+            outcome = jnistr_checks(env);
+        }
         Ok(())
     })
     .unwrap();

@@ -1,8 +1,16 @@
 //! The compile errors of the macros (and of `const_encode!`), one
 //! concern per file in `tests/ui/`, each checked against its `.stderr`.
 //!
+//! The typed strings of the FFI crates fail in the facade, which trybuild
+//! builds with the features of this test run: `tests/ui/feature_off/` holds
+//! the errors of an option whose feature is off, run when it is off (as in
+//! `cargo test`), and `tests/ui/feature_on/` those of a feature that is on
+//! for a target that lacks the type (`PCWSTR` outside Windows), run with
+//! `--features windows-strings`.
+//!
 //! Regenerate after a deliberate change of wording with
-//! `TRYBUILD=overwrite cargo test --test macros_ui`, then read the diff.
+//! `TRYBUILD=overwrite cargo test --test macros_ui` (and again with
+//! `--features jni,windows-strings,widestring`), then read the diff.
 
 #![cfg(feature = "macros")]
 
@@ -10,4 +18,16 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
+    if cfg!(not(feature = "jni")) {
+        t.compile_fail("tests/ui/feature_off/jnistr.rs");
+    }
+    if cfg!(not(feature = "windows-strings")) {
+        t.compile_fail("tests/ui/feature_off/pc*str.rs");
+    }
+    if cfg!(not(feature = "widestring")) {
+        t.compile_fail("tests/ui/feature_off/u*cstr.rs");
+    }
+    if cfg!(all(feature = "windows-strings", not(windows))) {
+        t.compile_fail("tests/ui/feature_on/*_not_windows.rs");
+    }
 }

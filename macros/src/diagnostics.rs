@@ -17,8 +17,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use syn::LitStr;
 
 /// The option words, as the messages list them.
-const NAMES: &str = "`nul`, `cstr`, `bom`, or a length prefix (`len_u8`, `len_u16le`, \
-                     `len_u16be`, `len_u32le`, `len_u32be`)";
+const NAMES: &str = "`nul`, `bom`, a length prefix (`len_u8`, `len_u16le`, `len_u16be`, \
+                     `len_u32le`, `len_u32be`), or a typed string (`cstr`, `jnistr`, `pcstr`, \
+                     `pcwstr`, `u16cstr`, `u32cstr`)";
 
 /// How many offending characters a message lists before it counts the rest.
 const SHOWN: usize = 5;
@@ -58,11 +59,21 @@ pub(crate) fn duplicate_option(word: &Ident) -> syn::Error {
     )
 }
 
-pub(crate) fn nul_with_cstr(span: Span) -> syn::Error {
+/// `nul` with the typed string `word`, a `ty`, which is terminated.
+pub(crate) fn nul_with_typed(span: Span, word: &str, ty: &str) -> syn::Error {
     error(
         span,
-        "`nul` with `cstr`: a `&CStr` already ends with its NUL terminator",
+        &format!("`nul` with `{word}`: a `{ty}` already ends with its NUL terminator"),
         "remove `nul`; the result has exactly one terminator",
+    )
+}
+
+/// A second typed string `word`, after `first`.
+pub(crate) fn second_typed(word: &Ident, first: &str) -> syn::Error {
+    error(
+        word.span(),
+        &format!("two typed strings: `{first}` and `{word}`"),
+        "the macro gives one value; keep one of them",
     )
 }
 
@@ -78,11 +89,17 @@ pub(crate) fn second_prefix(word: &Ident, first: LenPrefix) -> syn::Error {
     )
 }
 
-pub(crate) fn prefix_with_cstr(span: Span) -> syn::Error {
+/// A length prefix with the typed string `word`, a `ty` (of bytes if
+/// `bytes`).
+pub(crate) fn prefix_with_typed(span: Span, word: &str, ty: &str, bytes: bool) -> syn::Error {
     error(
         span,
-        "a length prefix with `cstr`: a `&CStr` cannot start with a length",
-        "use `nul` for a NUL-terminated `[u8; N]` with a length prefix, or drop the prefix",
+        &format!("a length prefix with `{word}`: a `{ty}` cannot start with a length"),
+        if bytes {
+            "use `nul` for a NUL-terminated `[u8; N]` with a length prefix, or drop the prefix"
+        } else {
+            "drop the prefix: a length prefix counts bytes, and is for the macros that give bytes"
+        },
     )
 }
 
@@ -447,6 +464,39 @@ pub(crate) fn cstr_needs_type(span: Span) -> syn::Error {
     )
 }
 
+/// A typed string other than `&CStr` on `#[encoded]`; `example` is a
+/// macro call that makes a `ty`.
+pub(crate) fn typed_on_item(span: Span, word: &str, ty: &str, example: &str) -> syn::Error {
+    error(
+        span,
+        &format!("option `{word}` on #[litenc::encoded]: the attribute does not make a `{ty}`"),
+        &format!(
+            "initialise the item with a macro instead: `const NAME: {ty} = litenc::{example};`"
+        ),
+    )
+}
+
+/// The typed string `word`, a `ty` holding `holds`, on `macro_name`,
+/// which gives `name`; `instead` says which macros make it.
+pub(crate) fn typed_not_here(
+    span: Span,
+    word: &str,
+    ty: &str,
+    holds: &str,
+    macro_name: &str,
+    name: &str,
+    instead: &str,
+) -> syn::Error {
+    error(
+        span,
+        &format!(
+            "`{word}` gives a `{ty}`, which holds {holds}, and {} gives {name}",
+            bang(macro_name)
+        ),
+        instead,
+    )
+}
+
 pub(crate) fn wrong_length(span: Span, written: &str, actual: usize) -> syn::Error {
     error(
         span,
@@ -464,29 +514,36 @@ pub(crate) fn no_bom(span: Span, name: &str) -> syn::Error {
     )
 }
 
-/// `cstr` for native units (`utf16!`, `utf32!`, `wide!`) of the form
-/// `name`, `size` bytes each, in an array of `array`.
-pub(crate) fn cstr_on_units(span: Span, name: &str, size: usize, array: &str) -> syn::Error {
+/// `word` (`cstr` or `pcstr`) for native units (`utf16!`, `utf32!`,
+/// `wide!`) of the form `name`, `size` bytes each, in an array of `array`.
+pub(crate) fn cstr_on_units(
+    span: Span,
+    word: &str,
+    name: &str,
+    size: usize,
+    array: &str,
+) -> syn::Error {
     error(
         span,
         &format!(
-            "`cstr` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
+            "`{word}` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
         ),
         &format!("use `nul` for a NUL-terminated `{array}`, as wide-string APIs take"),
     )
 }
 
-/// `cstr` for `name`, a UTF-16 or UTF-32 byte order of `size`-byte units.
-pub(crate) fn cstr_not_bytes(span: Span, name: &str, size: usize) -> syn::Error {
+/// `word` (`cstr` or `pcstr`) for `name`, a UTF-16 or UTF-32 byte order
+/// of `size`-byte units.
+pub(crate) fn cstr_not_bytes(span: Span, word: &str, name: &str, size: usize) -> syn::Error {
     let form = if size == 2 { "UTF-16" } else { "UTF-32" };
     error(
         span,
         &format!(
-            "`cstr` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
+            "`{word}` needs a byte encoding, and {name} has {size}-byte units that hold zero bytes"
         ),
         &format!(
-            "use `nul` for NUL-terminated {form} bytes; `cstr` is for the byte encodings: UTF-8, \
-             MUTF-8, CESU-8 and every single-byte code page"
+            "use `nul` for NUL-terminated {form} bytes; `{word}` is for the byte encodings: \
+             UTF-8, MUTF-8, CESU-8 and every single-byte code page"
         ),
     )
 }
@@ -633,7 +690,7 @@ mod tests {
 
     #[test]
     fn cstr_help_names_no_single_page() {
-        let message = cstr_not_bytes(Span::call_site(), "UTF-16LE", 2).to_string();
+        let message = cstr_not_bytes(Span::call_site(), "cstr", "UTF-16LE", 2).to_string();
         assert!(message.contains("every single-byte code page"), "{message}");
         assert!(!message.contains("1251"), "{message}");
     }

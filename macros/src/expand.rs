@@ -25,6 +25,7 @@ use proc_macro2::{Literal as Lit, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
 use crate::diagnostics;
+use crate::options::Typed;
 use crate::parse::{Attribute, ItemType, Literal, Target, Text};
 
 /// `N` native code units of `size` bytes, as their little- and big-endian
@@ -60,7 +61,11 @@ impl Encoded {
 #[allow(clippy::needless_pass_by_value)] // the stage after `parse`, by `and_then`
 pub(crate) fn literal(lit: Literal) -> syn::Result<TokenStream> {
     let encoded = encode(&lit)?;
-    Ok(with_tracked(&lit.tracked, value(&encoded)))
+    let value = match lit.options.typed {
+        Some((typed, span)) => typed_value(typed, span, &encoded),
+        None => value(&encoded),
+    };
+    Ok(with_tracked(&lit.tracked, value))
 }
 
 /// The attribute: the item with its type's length and its initializer
@@ -93,18 +98,27 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
         }
         ItemType::CStr => {
             if let Some(nul) = literal.options.nul {
-                return Err(diagnostics::nul_with_cstr(nul));
+                return Err(diagnostics::nul_with_typed(nul, "cstr", "&CStr"));
             }
-            if literal.options.cstr.is_none() {
-                literal.options.cstr = Some(ty_span);
+            if literal.options.typed.is_none() {
+                literal.options.typed = Some((Typed::CStr, ty_span));
             }
         }
         ItemType::ByteArray | ItemType::ByteSlice => {}
     }
-    if item.ty != ItemType::CStr {
-        if let Some(cstr) = literal.options.cstr {
+    match literal.options.typed {
+        Some((Typed::CStr, cstr)) if item.ty != ItemType::CStr => {
             return Err(diagnostics::cstr_needs_type(cstr));
         }
+        Some((typed, span)) if typed != Typed::CStr => {
+            return Err(diagnostics::typed_on_item(
+                span,
+                typed.word(),
+                typed.type_name(),
+                typed.example(),
+            ));
+        }
+        _ => {}
     }
     let encoded = encode(&literal)?;
     let ty = match (&item.len, &item.elem) {
@@ -189,11 +203,7 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             .filter(|&(_, ch)| ch == '\0')
             .collect();
         if !nuls.is_empty() {
-            let option = if options.cstr.is_some() {
-                "cstr"
-            } else {
-                "nul"
-            };
+            let option = options.typed.map_or("nul", |(typed, _)| typed.word());
             return Err(interior_nul(text, target, option, &nuls));
         }
     }
@@ -214,12 +224,12 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         bytes.extend_from_slice(encoding.bom().unwrap_or_default());
     }
     bytes.extend_from_slice(&body);
-    if options.cstr.is_some() {
+    if let Some((typed, _)) = options.typed {
         // The text holds no U+0000 that would be a zero byte (checked
         // above), and no other character encodes to one.
         return CString::new(bytes).map(Encoded::CStr).map_err(|_| {
             let index = text.value.chars().position(|c| c == '\0').unwrap_or(0);
-            interior_nul(text, target, "cstr", &[(index, '\0')])
+            interior_nul(text, target, typed.word(), &[(index, '\0')])
         });
     }
     if options.nul.is_some() {
@@ -250,23 +260,8 @@ fn check_options(lit: &Literal) -> syn::Result<()> {
             return Err(diagnostics::no_bom(bom, target.name()));
         }
     }
-    if let Some(cstr) = options.cstr {
-        let units = match target {
-            Target::Units16 => Some(("UTF-16", 2, "[u16; N]")),
-            Target::Units32 => Some(("UTF-32", 4, "[u32; N]")),
-            Target::Wide => Some(("`wchar_t`", 4, "[WChar; N]")),
-            Target::Bytes(_) | Target::UsbString => None,
-        };
-        if let Some((name, size, array)) = units {
-            return Err(diagnostics::cstr_on_units(cstr, name, size, array));
-        }
-        if encoding.unit_size() != 1 {
-            return Err(diagnostics::cstr_not_bytes(
-                cstr,
-                target.name(),
-                encoding.unit_size(),
-            ));
-        }
+    if let Some((typed, span)) = options.typed {
+        check_typed(lit, typed, span)?;
     }
     if let Some((_, span)) = options.len {
         if target.is_units() {
@@ -276,11 +271,79 @@ fn check_options(lit: &Literal) -> syn::Result<()> {
                 lit.macro_name,
             ));
         }
-        if options.cstr.is_some() {
-            return Err(diagnostics::prefix_with_cstr(span));
+        if let Some((typed, _)) = options.typed {
+            return Err(diagnostics::prefix_with_typed(
+                span,
+                typed.word(),
+                typed.type_name(),
+                typed.is_bytes(),
+            ));
         }
     }
     Ok(())
+}
+
+/// The typed string `typed` (its word at `span`) must fit the target: the
+/// byte types take an encoding of single bytes (`&JNIStr` MUTF-8 alone),
+/// `PCWSTR` and `&U16CStr` UTF-16 units, `&U32CStr` UTF-32 units.
+fn check_typed(lit: &Literal, typed: Typed, span: Span) -> syn::Result<()> {
+    let target = lit.target;
+    let fits = match typed {
+        Typed::CStr | Typed::Pcstr => {
+            let units = match target {
+                Target::Units16 => Some(("UTF-16", 2, "[u16; N]")),
+                Target::Units32 => Some(("UTF-32", 4, "[u32; N]")),
+                Target::Wide => Some(("`wchar_t`", 4, "[WChar; N]")),
+                Target::Bytes(_) | Target::UsbString => None,
+            };
+            if let Some((name, size, array)) = units {
+                return Err(diagnostics::cstr_on_units(
+                    span,
+                    typed.word(),
+                    name,
+                    size,
+                    array,
+                ));
+            }
+            let encoding = target.encoding();
+            if encoding.unit_size() != 1 {
+                return Err(diagnostics::cstr_not_bytes(
+                    span,
+                    typed.word(),
+                    target.name(),
+                    encoding.unit_size(),
+                ));
+            }
+            true
+        }
+        Typed::JniStr => target == Target::Bytes(Encoding::Mutf8),
+        Typed::Pcwstr => matches!(target, Target::Units16 | Target::Wide),
+        Typed::U16CStr => target == Target::Units16,
+        Typed::U32CStr => target == Target::Units32,
+    };
+    if fits {
+        return Ok(());
+    }
+    let mut instead = format!("use `litenc::{}`", typed.example());
+    match typed {
+        Typed::JniStr => instead.push_str(", or `encode!(\"mutf-8\", \"text\", jnistr)`"),
+        Typed::Pcwstr => instead
+            .push_str(", or `wide!(\"text\", pcwstr)`, the same units where `wchar_t` has 16 bits"),
+        _ if target == Target::Wide => instead.push_str(
+            "; `wide!` gives the target's `wchar_t`, 16 or 32 bits by target, so it makes \
+             neither `&U16CStr` nor `&U32CStr`",
+        ),
+        _ => {}
+    }
+    Err(diagnostics::typed_not_here(
+        span,
+        typed.word(),
+        typed.type_name(),
+        typed.holds(),
+        lit.macro_name,
+        target.name(),
+        &instead,
+    ))
 }
 
 /// The native units of `lit`'s text in the form whose little-endian byte
@@ -303,7 +366,7 @@ fn units(lit: &Literal, le_form: Encoding) -> Units {
             bytes.extend_from_slice(order.bom().unwrap_or_default());
         }
         bytes.append(&mut runtime_encode(order, &lit.text.value).unwrap_or_default());
-        if lit.options.nul.is_some() {
+        if lit.options.terminated() {
             bytes.resize(bytes.len() + size, 0);
         }
         bytes
@@ -431,6 +494,40 @@ fn value(encoded: &Encoded) -> TokenStream {
     }
 }
 
+/// The tokens of the typed string `typed` (its option word at `span`),
+/// from `encoded`: `&CStr` is a C-string literal; every other type is
+/// built by a macro of the facade (`__litenc_jnistr!`, ...) from that
+/// literal or from a `&'static` slice of the units, since only the facade
+/// knows whether it was built with the type's crate. Where it was not, the
+/// facade's macro is a compile error that names the feature, at `span`.
+fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
+    let value = value(encoded);
+    let Some(name) = typed.facade_macro() else {
+        return value;
+    };
+    let mac = proc_macro2::Ident::new(name, span);
+    let units = match encoded {
+        Encoded::Bytes(_) | Encoded::CStr(_) => {
+            return quote_spanned!(span=> ::litenc::#mac!(#value));
+        }
+        Encoded::Units(units) if units.size == 2 => quote!(u16),
+        Encoded::Units(_) => quote!(u32),
+        Encoded::Wide(..) => quote!(::litenc::WChar),
+    };
+    // `PCWSTR` says which macro made the units: `wide!`'s are 16-bit only
+    // on some targets, which the facade's message names.
+    let kind = match (typed, encoded) {
+        (Typed::Pcwstr, Encoded::Wide(..)) => quote_spanned!(span=> wide,),
+        (Typed::Pcwstr, _) => quote_spanned!(span=> utf16,),
+        _ => TokenStream::new(),
+    };
+    let call = quote_spanned!(span=> ::litenc::#mac!(#kind __LITENC_TYPED));
+    quote! {{
+        const __LITENC_TYPED: &[#units] = &#value;
+        #call
+    }}
+}
+
 /// `const NAME: &[u8; B]`, the native-endian bytes of `units` by
 /// `#[cfg(target_endian)]`: the target's byte order, not the host's.
 fn ne_bytes(name: &TokenStream, units: &Units) -> TokenStream {
@@ -491,6 +588,62 @@ mod tests {
         ] {
             assert!(!out.contains(host_fact), "{host_fact} in {out}");
         }
+    }
+
+    /// The typed strings hand their literal to the facade's macro, spanned
+    /// at the option word, and the expansion holds no `unsafe`: the
+    /// `unsafe_code` lint does not look into a proc macro's output, so
+    /// `#![forbid(unsafe_code)]` in a test crate could not tell.
+    #[test]
+    fn typed_strings_go_through_the_facade_without_unsafe() {
+        let cases = [
+            (
+                Target::Bytes(Encoding::Mutf8),
+                "jnistr",
+                "__litenc_jnistr ! (c\"a\\xC0\\x80\")",
+            ),
+            (
+                Target::Bytes(Encoding::Utf8),
+                "pcstr",
+                "__litenc_pcstr ! (c\"a\")",
+            ),
+            (
+                Target::Units16,
+                "pcwstr",
+                "__litenc_pcwstr ! (utf16 , __LITENC_TYPED)",
+            ),
+            (
+                Target::Wide,
+                "pcwstr",
+                "__litenc_pcwstr ! (wide , __LITENC_TYPED)",
+            ),
+            (
+                Target::Units16,
+                "u16cstr",
+                "__litenc_u16cstr ! (__LITENC_TYPED)",
+            ),
+            (
+                Target::Units32,
+                "u32cstr",
+                "__litenc_u32cstr ! (__LITENC_TYPED)",
+            ),
+        ];
+        for (target, option, call) in cases {
+            let text = if option == "jnistr" {
+                r#""a\0""#
+            } else {
+                r#""a""#
+            };
+            let out = expand(target, &format!("{text}, {option}"));
+            assert!(!out.contains("unsafe"), "{out}");
+            assert!(out.contains(&format!(":: litenc :: {call}")), "{out}");
+        }
+        let out = expand(Target::Units16, r#""a", u16cstr"#);
+        assert!(
+            out.contains("const __LITENC_TYPED : & [u16] = & {"),
+            "{out}"
+        );
+        assert!(out.contains(r#"b"a\0\0\0""#), "{out}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The bare-word options after the text: `nul`, `cstr`, `bom`, and the
-//! length prefixes `len_u8`, `len_u16le`, `len_u16be`, `len_u32le`,
-//! `len_u32be`.
+//! The bare-word options after the text: `nul`, `bom`, the length
+//! prefixes `len_u8`, `len_u16le`, `len_u16be`, `len_u32le`, `len_u32be`,
+//! and the typed strings (`cstr`, `jnistr`, `pcstr`, `pcwstr`, `u16cstr`,
+//! `u32cstr`), of which a macro takes one.
 //!
 //! A leaf of the crate: it records the words and says what is wrong with
 //! them ([`Rejected`]); `parse` words the error.
@@ -8,13 +9,116 @@
 use litenc_runtime::LenPrefix;
 use proc_macro2::{Ident, Span};
 
+/// A typed string an option asks for in place of the array: a reference
+/// or pointer type of `core` or of an FFI crate, always NUL-terminated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Typed {
+    /// `cstr`: `&'static CStr`, from the byte encodings.
+    CStr,
+    /// `jnistr`: the `jni` crate's `&'static JNIStr`, from MUTF-8.
+    JniStr,
+    /// `pcstr`: the `windows-strings` crate's `PCSTR`, from the byte
+    /// encodings.
+    Pcstr,
+    /// `pcwstr`: the `windows-strings` crate's `PCWSTR`, from UTF-16 units.
+    Pcwstr,
+    /// `u16cstr`: the `widestring` crate's `&'static U16CStr`.
+    U16CStr,
+    /// `u32cstr`: the `widestring` crate's `&'static U32CStr`.
+    U32CStr,
+}
+
+impl Typed {
+    /// Every typed string, in the order the messages list them.
+    pub(crate) const ALL: [Typed; 6] = [
+        Typed::CStr,
+        Typed::JniStr,
+        Typed::Pcstr,
+        Typed::Pcwstr,
+        Typed::U16CStr,
+        Typed::U32CStr,
+    ];
+
+    /// The option word.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Typed::CStr => "cstr",
+            Typed::JniStr => "jnistr",
+            Typed::Pcstr => "pcstr",
+            Typed::Pcwstr => "pcwstr",
+            Typed::U16CStr => "u16cstr",
+            Typed::U32CStr => "u32cstr",
+        }
+    }
+
+    /// The typed string the option word names, if it names one.
+    pub(crate) fn for_word(word: &Ident) -> Option<Typed> {
+        Typed::ALL.into_iter().find(|typed| word == typed.word())
+    }
+
+    /// The type, as the messages write it.
+    pub(crate) fn type_name(self) -> &'static str {
+        match self {
+            Typed::CStr => "&CStr",
+            Typed::JniStr => "&JNIStr",
+            Typed::Pcstr => "PCSTR",
+            Typed::Pcwstr => "PCWSTR",
+            Typed::U16CStr => "&U16CStr",
+            Typed::U32CStr => "&U32CStr",
+        }
+    }
+
+    /// What the type holds, for messages.
+    pub(crate) fn holds(self) -> &'static str {
+        match self {
+            Typed::CStr | Typed::Pcstr => "bytes",
+            Typed::JniStr => "Java's modified UTF-8",
+            Typed::Pcwstr | Typed::U16CStr => "UTF-16 code units",
+            Typed::U32CStr => "UTF-32 code units",
+        }
+    }
+
+    /// A macro call that makes the type, for the help lines.
+    pub(crate) fn example(self) -> &'static str {
+        match self {
+            Typed::CStr => "utf8!(\"text\", cstr)",
+            Typed::JniStr => "mutf8!(\"text\", jnistr)",
+            Typed::Pcstr => "utf8!(\"text\", pcstr)",
+            Typed::Pcwstr => "utf16!(\"text\", pcwstr)",
+            Typed::U16CStr => "utf16!(\"text\", u16cstr)",
+            Typed::U32CStr => "utf32!(\"text\", u32cstr)",
+        }
+    }
+
+    /// Whether the type points to bytes (rather than to 16- or 32-bit
+    /// units).
+    pub(crate) fn is_bytes(self) -> bool {
+        matches!(self, Typed::CStr | Typed::JniStr | Typed::Pcstr)
+    }
+
+    /// The macro name the facade defines for this type (`jnistr` gives
+    /// `__litenc_jnistr`): it builds the value when the facade has the
+    /// type's feature, and is a compile error naming the feature when it
+    /// has not. `None` for `&CStr`, which is `core`'s.
+    pub(crate) fn facade_macro(self) -> Option<&'static str> {
+        match self {
+            Typed::CStr => None,
+            Typed::JniStr => Some("__litenc_jnistr"),
+            Typed::Pcstr => Some("__litenc_pcstr"),
+            Typed::Pcwstr => Some("__litenc_pcwstr"),
+            Typed::U16CStr => Some("__litenc_u16cstr"),
+            Typed::U32CStr => Some("__litenc_u32cstr"),
+        }
+    }
+}
+
 /// Which options were given, each with the span of its word.
 #[derive(Default)]
 pub(crate) struct Options {
     /// Append one zero code unit.
     pub(crate) nul: Option<Span>,
-    /// Yield a `&'static CStr` (implies the terminator).
-    pub(crate) cstr: Option<Span>,
+    /// Yield a typed string (implies the terminator).
+    pub(crate) typed: Option<(Typed, Span)>,
     /// Prepend the encoding's byte-order mark.
     pub(crate) bom: Option<Span>,
     /// Prepend a length prefix counting the bytes after it.
@@ -28,23 +132,29 @@ pub(crate) enum Rejected {
     Unknown,
     /// The option was given already.
     Twice,
-    /// `nul` together with `cstr`, which terminates already; the span is
-    /// that of `nul`.
-    NulWithCstr(Span),
+    /// `nul` together with a typed string, which terminates already; the
+    /// span is that of `nul`.
+    NulWithTyped(Typed, Span),
     /// A second, different, length prefix.
     SecondPrefix(LenPrefix),
-    /// A length prefix together with `cstr`; the span is the prefix's.
-    PrefixWithCstr(Span),
+    /// A second, different, typed string, after this one.
+    SecondTyped(Typed),
+    /// A length prefix together with a typed string; the span is the
+    /// prefix's.
+    PrefixWithTyped(Typed, Span),
 }
 
 impl Options {
     /// Whether `word` is an option name at all.
     pub(crate) fn is_option(word: &Ident) -> bool {
-        word == "nul" || word == "cstr" || word == "bom" || prefix_of(word).is_some()
+        word == "nul"
+            || word == "bom"
+            || prefix_of(word).is_some()
+            || Typed::for_word(word).is_some()
     }
 
     /// Records the option `word`: an unknown word, or one given twice, is
-    /// refused.
+    /// refused, and so are options that contradict each other.
     pub(crate) fn add(&mut self, word: &Ident) -> Result<(), Rejected> {
         if let Some(prefix) = prefix_of(word) {
             if let Some((first, _)) = self.len {
@@ -55,29 +165,33 @@ impl Options {
                 });
             }
             self.len = Some((prefix, word.span()));
-            if self.cstr.is_some() {
-                return Err(Rejected::PrefixWithCstr(word.span()));
+        } else if let Some(typed) = Typed::for_word(word) {
+            if let Some((first, _)) = self.typed {
+                return Err(if first == typed {
+                    Rejected::Twice
+                } else {
+                    Rejected::SecondTyped(first)
+                });
             }
-            return Ok(());
-        }
-        let slot = if word == "nul" {
-            &mut self.nul
-        } else if word == "cstr" {
-            &mut self.cstr
-        } else if word == "bom" {
-            &mut self.bom
+            self.typed = Some((typed, word.span()));
         } else {
-            return Err(Rejected::Unknown);
-        };
-        if slot.is_some() {
-            return Err(Rejected::Twice);
+            let slot = if word == "nul" {
+                &mut self.nul
+            } else if word == "bom" {
+                &mut self.bom
+            } else {
+                return Err(Rejected::Unknown);
+            };
+            if slot.is_some() {
+                return Err(Rejected::Twice);
+            }
+            *slot = Some(word.span());
         }
-        *slot = Some(word.span());
-        if let (Some(_), Some(nul)) = (self.cstr, self.nul) {
-            return Err(Rejected::NulWithCstr(nul));
+        if let (Some((typed, _)), Some(nul)) = (self.typed, self.nul) {
+            return Err(Rejected::NulWithTyped(typed, nul));
         }
-        if let (Some(_), Some((_, len))) = (self.cstr, self.len) {
-            return Err(Rejected::PrefixWithCstr(len));
+        if let (Some((typed, _)), Some((_, len))) = (self.typed, self.len) {
+            return Err(Rejected::PrefixWithTyped(typed, len));
         }
         Ok(())
     }
@@ -86,7 +200,7 @@ impl Options {
     pub(crate) fn first(&self) -> Option<Span> {
         [
             self.nul,
-            self.cstr,
+            self.typed.map(|(_, span)| span),
             self.bom,
             self.len.map(|(_, span)| span),
         ]
@@ -97,7 +211,7 @@ impl Options {
 
     /// Whether the output ends with a zero unit.
     pub(crate) fn terminated(&self) -> bool {
-        self.nul.is_some() || self.cstr.is_some()
+        self.nul.is_some() || self.typed.is_some()
     }
 }
 
@@ -119,7 +233,7 @@ mod tests {
         let mut options = Options::default();
         assert!(options.add(&word("bom")).is_ok());
         assert!(options.add(&word("nul")).is_ok());
-        assert!(options.bom.is_some() && options.nul.is_some() && options.cstr.is_none());
+        assert!(options.bom.is_some() && options.nul.is_some() && options.typed.is_none());
         assert!(options.terminated());
         assert!(matches!(options.add(&word("bom")), Err(Rejected::Twice)));
         assert!(matches!(options.add(&word("zero")), Err(Rejected::Unknown)));
@@ -146,7 +260,7 @@ mod tests {
             assert!(options.add(&word(first)).is_ok());
             assert!(matches!(
                 options.add(&word(second)),
-                Err(Rejected::PrefixWithCstr(_))
+                Err(Rejected::PrefixWithTyped(Typed::CStr, _))
             ));
         }
     }
@@ -158,8 +272,46 @@ mod tests {
             assert!(options.add(&word(first)).is_ok());
             assert!(matches!(
                 options.add(&word(second)),
-                Err(Rejected::NulWithCstr(_))
+                Err(Rejected::NulWithTyped(Typed::CStr, _))
             ));
         }
+    }
+
+    #[test]
+    fn one_typed_string_which_terminates() {
+        for typed in Typed::ALL {
+            let name = word(typed.word());
+            assert!(Options::is_option(&name));
+            assert_eq!(Typed::for_word(&name), Some(typed));
+            let mut options = Options::default();
+            assert!(options.add(&name).is_ok());
+            assert!(options.terminated());
+            assert!(matches!(options.add(&name), Err(Rejected::Twice)));
+            for other in Typed::ALL.into_iter().filter(|&other| other != typed) {
+                let mut options = Options::default();
+                assert!(options.add(&name).is_ok());
+                assert!(matches!(
+                    options.add(&word(other.word())),
+                    Err(Rejected::SecondTyped(first)) if first == typed
+                ));
+            }
+            for (first, second) in [(typed.word(), "nul"), ("nul", typed.word())] {
+                let mut options = Options::default();
+                assert!(options.add(&word(first)).is_ok());
+                assert!(matches!(
+                    options.add(&word(second)),
+                    Err(Rejected::NulWithTyped(t, _)) if t == typed
+                ));
+            }
+            for (first, second) in [(typed.word(), "len_u8"), ("len_u16le", typed.word())] {
+                let mut options = Options::default();
+                assert!(options.add(&word(first)).is_ok());
+                assert!(matches!(
+                    options.add(&word(second)),
+                    Err(Rejected::PrefixWithTyped(t, _)) if t == typed
+                ));
+            }
+        }
+        assert_eq!(Typed::for_word(&word("wstr")), None);
     }
 }

@@ -248,9 +248,17 @@ fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()
         options.add(&word).map_err(|rejected| match rejected {
             Rejected::Unknown => diagnostics::unknown_option(&word),
             Rejected::Twice => diagnostics::duplicate_option(&word),
-            Rejected::NulWithCstr(nul) => diagnostics::nul_with_cstr(nul),
+            Rejected::NulWithTyped(typed, nul) => {
+                diagnostics::nul_with_typed(nul, typed.word(), typed.type_name())
+            }
             Rejected::SecondPrefix(first) => diagnostics::second_prefix(&word, first),
-            Rejected::PrefixWithCstr(len) => diagnostics::prefix_with_cstr(len),
+            Rejected::SecondTyped(first) => diagnostics::second_typed(&word, first.word()),
+            Rejected::PrefixWithTyped(typed, len) => diagnostics::prefix_with_typed(
+                len,
+                typed.word(),
+                typed.type_name(),
+                typed.is_bytes(),
+            ),
         })?;
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
