@@ -96,9 +96,9 @@ pub(crate) mod family {
     /// See [`super::decoded_len`].
     #[inline]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
-        match (f, simd::validate(f, bytes)) {
-            (Family::Utf8, Some(true)) => Ok(bytes.len()),
-            _ => crate::engine::decoded_len(f, bytes),
+        match simd::decoded_len(f, bytes) {
+            Some(n) => Ok(n),
+            None => crate::engine::decoded_len(f, bytes),
         }
     }
 

@@ -10,6 +10,7 @@ use crate::error::{DecodeError, EncodeError};
 use crate::fast;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
+use crate::simd;
 
 /// Encodes into a new vector: sized at the text's length where no encoding
 /// of it can be longer (UTF-8 and the code pages), else exactly, by the
@@ -20,6 +21,9 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
     } else {
         fast::family::encoded_len(f, text)?
     };
+    if let Some(out) = simd::encode_vec(f, text) {
+        return Ok(out);
+    }
     let mut out = vec![0u8; cap];
     let n = fast::family::encode_into(f, text, &mut out)?;
     out.truncate(n);
@@ -32,6 +36,9 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
 /// allocated); filled by the fast decoder; and turned into a `String`
 /// without a second look at the bytes.
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
+    if let Some(out) = simd::decode_vec(f, bytes) {
+        return Ok(decoded_string(out));
+    }
     let cap = if f.max_utf8_bytes_per_byte() == 1 {
         bytes.len()
     } else {

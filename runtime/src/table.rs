@@ -18,7 +18,8 @@
 //! finds byte 0, which no non-ASCII character encodes to. A page's tables take
 //! about 2 KB: 256 bytes of `decode`, 48 bytes of leads, 64 bytes per row
 //! and per block (10 to 20 of them), and the 1 KB `utf8` table of the
-//! decoders, which [`SingleByte::new`] derives at compile time.
+//! decoders, which [`SingleByte::new`] derives at compile time, as it does
+//! the 0.5 KB of [`Vectors`], the tables of the AVX2 kernels.
 
 use crate::encoding::Encoding;
 use crate::scalar;
@@ -50,6 +51,8 @@ pub(crate) struct SingleByte {
     pub(crate) total: bool,
     /// The most UTF-8 bytes one byte decodes to (1 to 3).
     pub(crate) max_utf8: usize,
+    /// The tables of the AVX2 kernels (`crate::simd::single_byte`).
+    pub(crate) vectors: Vectors,
 }
 
 impl SingleByte {
@@ -132,6 +135,7 @@ impl SingleByte {
             entries == defined,
             "litenc tables: the reverse map holds extra characters"
         );
+        let vectors = Vectors::new(decode, &reverse);
         SingleByte {
             encoding,
             decode,
@@ -139,6 +143,7 @@ impl SingleByte {
             utf8,
             total,
             max_utf8,
+            vectors,
         }
     }
 
@@ -185,6 +190,12 @@ impl SingleByte {
     }
 }
 
+/// The UTF-8 of a two-byte character: the lead in bits 0..8, the trail in
+/// 8..16 (anything for other code points).
+const fn utf8_of(cp: u16) -> u32 {
+    (0xC0 | (cp >> 6) as u32 & 0x1F) | (0x80 | (cp & 0x3F) as u32) << 8
+}
+
 /// The byte of a non-ASCII code point in `r`, or 0.
 #[inline]
 const fn lookup(r: &Reverse, cp: u32) -> u8 {
@@ -195,5 +206,261 @@ const fn lookup(r: &Reverse, cp: u32) -> u8 {
         r.blocks[block as usize][(cp & 0x3F) as usize]
     } else {
         0
+    }
+}
+
+/// The tables of a code page's AVX2 kernels (`crate::simd::single_byte`,
+/// whose documentation says how they use them), derived from `decode` at
+/// compile time by [`Vectors::new`]: about 500 bytes a page, nothing
+/// generated or checked in.
+///
+/// # Looking up 128 or 256 bytes with `vpshufb`
+///
+/// A vector of 32 bytes cannot index a table of 128 bytes per byte on AVX2;
+/// what it has is `vpshufb`, which looks up 16 bytes by the low four bits
+/// of each index byte and gives 0 where the index byte has bit 7 set. A
+/// table of `16k` bytes (in rows of 16, `k <= 8`) takes `k` of them: round
+/// `h` looks up row `h` at `index - 16h`. For an index in row `r`, round
+/// `h <= r` gives entry `index & 15` of row `h` (the subtraction leaves
+/// the low nibble alone and bit 7 clear), and round `h > r` gives 0 (the
+/// difference is -1 to -128, bit 7 set). So if row `h` is stored as the
+/// XOR of the table's rows `h` and `h - 1` ("xor-coded"), the XOR of all
+/// `k` rounds is entry `index & 15` of row `r`: rows `0..r` cancel in pairs.
+/// Rows are xor-coded here; a 256-byte table is two of 128, the second
+/// looked up at `index ^ 0x80`, one picked by bit 7 of the index.
+///
+/// # What the tables hold
+///
+/// Most non-ASCII characters of a page are two bytes of UTF-8 with one of
+/// a few lead bytes (`D0`, `D1` for Cyrillic; `CE`, `CF` for Greek; `C3`,
+/// `C4`, `C5` for Latin). The page's four two-byte leads with the most
+/// characters are its *hot* leads, in *slots* 0 to 3; a character with a
+/// hot lead is the slot and its trail's low six bits, a number below 256,
+/// which both kernels use: the decoder to write the character (a lead from
+/// a slot, a trail from six bits), the encoder to look the character's byte
+/// up. Every other character (three bytes of UTF-8, a fifth lead) goes
+/// through the scalar tables, one at a time.
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "read by the x86_64 kernels only")
+)]
+pub(crate) struct Vectors {
+    /// The hot leads, most characters first; `0xC0` (never in UTF-8) in
+    /// unused slots.
+    pub(crate) leads: [u8; 4],
+    /// Whether slot 2 or 3 is used, so that the encoder needs the upper
+    /// half of [`encode`](Self::encode).
+    pub(crate) wide: bool,
+    /// Bit `lead & 0x1F` set for each hot lead.
+    pub(crate) lead_bits: u32,
+    /// The decoder's code of each high byte, in xor-coded rows: for a byte
+    /// whose character has a hot lead, `(slot << 6 | trail & 0x3F)
+    /// ^ key`, never 0; for every other byte 0. `key` is the least byte
+    /// that is no hot character's `slot << 6 | trail & 0x3F`, so that 0
+    /// can mean "not here".
+    pub(crate) decode_code: [[u8; 16]; 8],
+    /// The UTF-8 lead of a code, by its high nibble.
+    pub(crate) decode_leads: [u8; 16],
+    /// The trail byte of a code `c` is `(c & 0x3F) ^ decode_trail`:
+    /// `0x80 | key & 0x3F`.
+    pub(crate) decode_trail: u8,
+    /// The lead of every byte of a row of 16 high bytes (by `b >> 4`) that
+    /// is a run: all of them two-byte characters with hot leads, the same
+    /// lead, each trail the one before plus one (Windows-1251 `C0..=FF`,
+    /// Windows-1252 `A0..=FF`); 0 for the other rows (and ASCII), so that
+    /// bit 7 says which rows are runs.
+    pub(crate) decode_run_lead: [u8; 16],
+    /// What to add to a byte of such a row for its trail; 0 for ASCII (by
+    /// `b >> 4`, `0..8`), whose last byte is itself.
+    pub(crate) decode_run_trail: [u8; 16],
+    /// What to add to a code `c` for its byte, by `c >> 4`, in the rows
+    /// marked in [`encode_linear`](Self::encode_linear).
+    pub(crate) encode_delta: [u8; 16],
+    /// `0xFF` for each row of 16 codes (by `c >> 4`) whose bytes are a run:
+    /// all in the page, each the one before plus one; 0 for the others.
+    pub(crate) encode_linear: [u8; 16],
+    /// Bit `b & 7` of byte `(b - 0x80) >> 3` set for each high byte `b`
+    /// whose character is three bytes of UTF-8.
+    pub(crate) three: [u8; 16],
+    /// The same for each undefined byte.
+    pub(crate) undefined: [u8; 16],
+    /// The encoder's table: the byte of the character `slot << 6 | trail &
+    /// 0x3F`, 0 if the page lacks it; rows 0 to 7 (slots 0 and 1) and 8 to
+    /// 15 (slots 2 and 3) each xor-coded on their own.
+    pub(crate) encode: [[u8; 16]; 16],
+}
+
+impl Vectors {
+    /// The kernels' tables of the page whose high bytes decode through
+    /// `decode` and whose characters encode through `reverse`.
+    const fn new(decode: &[u16; 128], reverse: &Reverse) -> Vectors {
+        // Characters per two-byte lead `C0 + n`.
+        let mut count = [0u32; 32];
+        let mut i = 0;
+        while i < 128 {
+            let cp = decode[i] as usize;
+            if cp >= 0x80 && cp < 0x800 {
+                count[cp >> 6] += 1;
+            }
+            i += 1;
+        }
+        // The hot leads: the four with the most characters, the lower lead
+        // first among equals.
+        let mut leads = [0xC0u8; 4];
+        let mut slot_of = [4usize; 32];
+        let mut used = 0;
+        while used < 4 {
+            let mut best = 0;
+            let mut n = 1;
+            while n < 32 {
+                if slot_of[n] == 4 && count[n] > count[best] {
+                    best = n;
+                }
+                n += 1;
+            }
+            if count[best] == 0 {
+                break;
+            }
+            leads[used] = 0xC0 | best as u8;
+            slot_of[best] = used;
+            used += 1;
+        }
+        let mut lead_bits = 0u32;
+        let mut s = 0;
+        while s < used {
+            lead_bits |= 1 << (leads[s] & 0x1F);
+            s += 1;
+        }
+
+        // Each high byte's code before the key (`slot << 6 | trail`, 256 =
+        // none), the key, and the bitmaps.
+        let mut raw = [256usize; 128];
+        let mut taken = [false; 256];
+        let mut three = [0u8; 16];
+        let mut undefined = [0u8; 16];
+        let mut i = 0;
+        while i < 128 {
+            let cp = decode[i] as usize;
+            // (`decoded_len` counts every defined high byte as two or three
+            // bytes of UTF-8.)
+            assert!(
+                cp == 0 || cp >= 0x80,
+                "litenc tables: a high byte decodes to ASCII"
+            );
+            if cp == 0 {
+                undefined[i >> 3] |= 1 << (i & 7);
+            } else if cp >= 0x800 {
+                three[i >> 3] |= 1 << (i & 7);
+            } else if slot_of[cp >> 6] < 4 {
+                raw[i] = slot_of[cp >> 6] << 6 | (cp & 0x3F);
+                taken[raw[i]] = true;
+            }
+            i += 1;
+        }
+        // At most 128 of 256 codes are taken, so a free one exists.
+        let mut key = 0;
+        while taken[key] {
+            key += 1;
+        }
+        let mut code = [0u8; 128];
+        let mut i = 0;
+        while i < 128 {
+            if raw[i] < 256 {
+                code[i] = (raw[i] ^ key) as u8;
+                assert!(code[i] != 0, "litenc tables: a decoder code is 0");
+            }
+            i += 1;
+        }
+        let mut decode_leads = [0u8; 16];
+        let mut n = 0;
+        while n < 16 {
+            decode_leads[n] = leads[(n ^ (key >> 4)) >> 2];
+            n += 1;
+        }
+
+        // The encoder's table, in code order: the byte of each slot's
+        // character with each trail.
+        let mut enc = [0u8; 256];
+        let mut c = 0;
+        while c < 256 {
+            let cp = (((leads[c >> 6] & 0x1F) as u32) << 6) | (c & 0x3F) as u32;
+            if c >> 6 < used {
+                enc[c] = lookup(reverse, cp);
+            }
+            c += 1;
+        }
+
+        // The rows of 16 bytes (decoder: by the byte's high nibble) and of
+        // 16 codes (encoder: by the code's) that are runs: every entry
+        // there, each the one before plus one.
+        let mut decode_run_lead = [0u8; 16];
+        let mut decode_run_trail = [0u8; 16];
+        let mut encode_delta = [0u8; 16];
+        let mut encode_linear = [0u8; 16];
+        let mut r = 0;
+        while r < 16 {
+            if r >= 8 {
+                let base = 16 * (r - 8);
+                let first = utf8_of(decode[base]);
+                let mut run = true;
+                let mut n = 0;
+                while n < 16 {
+                    let v = utf8_of(decode[base + n]);
+                    run &= raw[base + n] < 256
+                        && v & 0xFF == first & 0xFF
+                        && v >> 8 == (first >> 8) + n as u32;
+                    n += 1;
+                }
+                if run {
+                    decode_run_lead[r] = first as u8;
+                    decode_run_trail[r] = ((first >> 8) as u8).wrapping_sub(0x80 + base as u8);
+                }
+            }
+            let delta = enc[16 * r].wrapping_sub(16 * r as u8);
+            let mut run = true;
+            let mut n = 0;
+            while n < 16 {
+                let c = 16 * r + n;
+                run &= enc[c] != 0 && enc[c] == (c as u8).wrapping_add(delta);
+                n += 1;
+            }
+            encode_delta[r] = delta;
+            encode_linear[r] = if run { 0xFF } else { 0 };
+            r += 1;
+        }
+
+        let mut decode_code = [[0u8; 16]; 8];
+        let mut encode = [[0u8; 16]; 16];
+        let mut h = 0;
+        while h < 16 {
+            let mut n = 0;
+            while n < 16 {
+                // Row `h` xor row `h - 1`, but not across the halves of
+                // `encode`.
+                let prev = if h % 8 == 0 { 0 } else { enc[16 * h + n - 16] };
+                encode[h][n] = enc[16 * h + n] ^ prev;
+                if h < 8 {
+                    let prev = if h == 0 { 0 } else { code[16 * h + n - 16] };
+                    decode_code[h][n] = code[16 * h + n] ^ prev;
+                }
+                n += 1;
+            }
+            h += 1;
+        }
+        Vectors {
+            leads,
+            wide: used > 2,
+            lead_bits,
+            decode_code,
+            decode_leads,
+            decode_trail: 0x80 | (key & 0x3F) as u8,
+            decode_run_lead,
+            decode_run_trail,
+            encode_delta,
+            encode_linear,
+            three,
+            undefined,
+            encode,
+        }
     }
 }

@@ -42,12 +42,11 @@
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod cesu;
+pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
-pub(crate) mod windows1251;
 
-use crate::encoding::Encoding;
 use crate::rules::Family;
 
 /// Whether the AVX2 kernels may run on this CPU: AVX2 with the BMI1, BMI2,
@@ -95,10 +94,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         }
         Family::Cesu { java: true } => cesu::encode::<true>(text, dst),
         Family::Cesu { java: false } => cesu::encode::<false>(text, dst),
-        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
-            windows1251::encode(text, dst)
-        }
-        Family::SingleByte(_) | Family::Utf16 { .. } => None,
+        Family::SingleByte(t) => single_byte::encode(t, text, dst),
+        Family::Utf16 { .. } => None,
     }
 }
 
@@ -109,6 +106,18 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8::is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
+        Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
+        _ => None,
+    }
+}
+
+/// `decoded_len(f, bytes).ok()` where a kernel exists; `None` where none
+/// does or the input is bad.
+#[inline]
+pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
+    match f {
+        Family::Utf8 => utf8::is_valid(bytes).then_some(bytes.len()),
+        Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         _ => None,
     }
 }
@@ -129,10 +138,29 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Utf16 { big_endian: true } => utf16_to_utf8::decode_bytes::<true>(bytes, dst),
         Family::Cesu { java: true } => cesu::decode::<true>(bytes, dst),
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
-        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
-            windows1251::decode(bytes, dst)
-        }
-        Family::SingleByte(_) => None,
+        Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
+    }
+}
+
+/// `encode_into(f, text, ..)` into a new vector, where a kernel does that
+/// and succeeds; `None` otherwise.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
+    match f {
+        Family::SingleByte(t) => single_byte::encode_vec(t, text),
+        _ => None,
+    }
+}
+
+/// `decode_into(f, bytes, ..)` into a new vector of exactly the output's
+/// length, where a kernel does that and succeeds; `None` otherwise.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
+    match f {
+        Family::SingleByte(t) => single_byte::decode_vec(t, bytes),
+        _ => None,
     }
 }
 
