@@ -176,6 +176,36 @@ pub(crate) mod test_support {
         }
     }
 
+    /// Whether the tests run under Miri (`scripts/memcheck.sh`), which is
+    /// some ten thousand times slower than a native test build: then each
+    /// test tries a small sample of its cases, which still takes every path
+    /// of the kernels (vector blocks, the hand-overs to scalar code, the
+    /// tails, short buffers), for what Miri is for (memory errors and
+    /// undefined behaviour), while native runs check every case.
+    pub(crate) const MIRI: bool = cfg!(miri);
+
+    /// The items of `items`, or under Miri every `n`th of them from the
+    /// first.
+    pub(crate) fn sample<I: IntoIterator>(items: I, n: usize) -> core::iter::StepBy<I::IntoIter> {
+        items.into_iter().step_by(if MIRI { n } else { 1 })
+    }
+
+    /// All of `items`, or under Miri the first and the last: the buffer
+    /// lengths to try.
+    pub(crate) fn ends<T>(items: &[T]) -> core::iter::StepBy<core::slice::Iter<'_, T>> {
+        let step = if MIRI { items.len().max(2) - 1 } else { 1 };
+        items.iter().step_by(step)
+    }
+
+    /// `native`, or `miri` under Miri: a number of random cases.
+    pub(crate) const fn cases(native: usize, miri: usize) -> usize {
+        if MIRI {
+            miri
+        } else {
+            native
+        }
+    }
+
     /// xorshift64: fixed seeds, so the random cases are the same every run.
     pub(crate) struct Rng(pub(crate) u64);
 
