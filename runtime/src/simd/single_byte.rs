@@ -749,9 +749,9 @@ mod avx2 {
         // 64 bytes of ASCII first (text that is mostly ASCII), else not (text
         // in another script, where that check would only cost).
         let mut ascii = true;
-        // Whether the block before had one or two non-ASCII bytes, or none:
-        // then this one is tested for that (text in a Latin script), else
-        // not (text in another script).
+        // Whether the block before had at most eight non-ASCII bytes: then
+        // this one is tested for one or two (text in a Latin script), else
+        // not (text in another script, where the test would only cost).
         let mut sparse = true;
         // The hot loop: 32 input bytes, at most 64 output bytes, as four
         // 16-byte stores each starting at most 48 bytes after `at`.
@@ -883,7 +883,7 @@ mod avx2 {
                 store16(dst, a2, _mm256_extracti128_si256(ra, 1));
                 store16(dst, a3, _mm256_extracti128_si256(rb, 1));
             }
-            sparse = high.count_ones() <= 2;
+            sparse = high.count_ones() <= 8;
             if bad == 0 {
                 at += 32 + high.count_ones() as usize;
                 i += 32;
