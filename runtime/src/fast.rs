@@ -104,17 +104,9 @@ pub(crate) mod family {
     /// See [`super::decoded_len`].
     #[inline]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
-        let counted = match f {
-            Family::Utf32 { big_endian: false } => simd::utf32::decoded_len::<false>(bytes),
-            Family::Utf32 { big_endian: true } => simd::utf32::decoded_len::<true>(bytes),
-            _ => None,
-        };
-        if let Some(n) = counted {
-            return Ok(n);
-        }
-        match (f, simd::validate(f, bytes)) {
-            (Family::Utf8, Some(true)) => Ok(bytes.len()),
-            _ => crate::engine::decoded_len(f, bytes),
+        match simd::decoded_len(f, bytes) {
+            Some(n) => Ok(n),
+            None => crate::engine::decoded_len(f, bytes),
         }
     }
 

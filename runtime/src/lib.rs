@@ -167,7 +167,10 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
+// (Tests use std whatever the features, so that the SIMD kernels' tests
+// also run in builds without it: `scripts/memcheck.sh` runs them under Miri
+// with AVX2 enabled at compile time.)
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
 // The crate reads bottom-up (docs/architecture.md draws it): the generated

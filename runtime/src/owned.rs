@@ -14,10 +14,15 @@ use crate::scalar::{self, Step};
 use crate::simd;
 use crate::{fast, trusted};
 
-/// Encodes into a new vector: sized at the text's length where no encoding
-/// of it can be longer (UTF-8 and the code pages), else exactly, by the
-/// fast length pass.
+/// Encodes into a new vector. A code page's kernel writes straight into
+/// the spare capacity of a vector of the text's length (see
+/// `simd::single_byte::encode_vec`). Else the vector is sized at the text's
+/// length where no encoding of it can be longer (UTF-8 and the code pages),
+/// else exactly, by the fast length pass, and filled by the fast encoder.
 pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
+    if let Some(out) = simd::encode_vec(f, text) {
+        return Ok(out);
+    }
     encode_after(f, text, 0)
 }
 
@@ -55,12 +60,18 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
     encode_after(f, text, k).map(Cow::Owned)
 }
 
-/// Decodes into a new string: sized at the input's length where nothing
-/// decodes longer (UTF-8, MUTF-8, CESU-8, strict ASCII), else exactly, by
-/// the fast length pass (which also finds bad input before anything is
-/// allocated); filled by the fast decoder; and turned into a `String`
-/// without a second look at the bytes.
+/// Decodes into a new string. A code page's kernel decodes in one pass
+/// into spare capacity and trims the vector (see
+/// `simd::single_byte::decode_vec`, which says why it does not size it
+/// with the length pass first). Else the vector is sized at the input's
+/// length where nothing decodes longer (UTF-8, MUTF-8, CESU-8, strict
+/// ASCII), else exactly, by the fast length pass (which also finds bad
+/// input before anything is allocated), and filled by the fast decoder.
+/// Either way the bytes become a `String` without a second look.
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
+    if let Some(out) = simd::decode_vec(f, bytes) {
+        return Ok(trusted::string(out));
+    }
     decode_after(f, bytes, 0)
 }
 

@@ -18,7 +18,12 @@
 //! finds byte 0, which no non-ASCII character encodes to. A page's tables take
 //! about 2 KB: 256 bytes of `decode`, 48 bytes of leads, 64 bytes per row
 //! and per block (10 to 20 of them), and the 1 KB `utf8` table of the
-//! decoders, which [`SingleByte::new`] derives at compile time.
+//! decoders, which [`SingleByte::new`] derives at compile time, as it does
+//! the 0.5 KB of [`Vectors`], the tables of the AVX2 kernels.
+
+mod vectors;
+
+pub(crate) use vectors::Vectors;
 
 use crate::encoding::Encoding;
 use crate::scalar;
@@ -50,6 +55,8 @@ pub(crate) struct SingleByte {
     pub(crate) total: bool,
     /// The most UTF-8 bytes one byte decodes to (1 to 3).
     pub(crate) max_utf8: usize,
+    /// The tables of the AVX2 kernels (`crate::simd::single_byte`).
+    pub(crate) vectors: Vectors,
 }
 
 impl SingleByte {
@@ -132,6 +139,7 @@ impl SingleByte {
             entries == defined,
             "litenc tables: the reverse map holds extra characters"
         );
+        let vectors = Vectors::new(decode, &reverse);
         SingleByte {
             encoding,
             decode,
@@ -139,6 +147,7 @@ impl SingleByte {
             utf8,
             total,
             max_utf8,
+            vectors,
         }
     }
 
@@ -187,7 +196,7 @@ impl SingleByte {
 
 /// The byte of a non-ASCII code point in `r`, or 0.
 #[inline]
-const fn lookup(r: &Reverse, cp: u32) -> u8 {
+pub(crate) const fn lookup(r: &Reverse, cp: u32) -> u8 {
     if cp < 0x800 {
         r.blocks[r.two[(cp >> 6) as usize] as usize][(cp & 0x3F) as usize]
     } else if cp < 0x1_0000 {

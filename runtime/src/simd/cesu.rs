@@ -818,7 +818,7 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::simd::test_support::{assert_avx2, each_level, Rng};
+    use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng, MIRI};
     extern crate std;
     use super::{
         decode, decode_unchanged, encode, encode_unchanged, encode_unchanged_words, encoded_len,
@@ -839,7 +839,9 @@ mod tests {
     /// The output lengths to try for an output of `n` bytes: all of
     /// `0..=n + 40` when `sweep`, else a few around `n`.
     fn lengths(n: usize, sweep: bool) -> Vec<usize> {
-        if sweep {
+        if MIRI {
+            vec![n.saturating_sub(1), n]
+        } else if sweep {
             (0..=n + 40).collect()
         } else {
             vec![0, n.saturating_sub(1), n, n + 1, n + 7, n + 64, n + 300]
@@ -973,10 +975,10 @@ mod tests {
     #[test]
     fn cesu_decode_every_sequence_at_every_offset() {
         assert_avx2();
-        for seq in DECODE_SEQS {
-            for filler in FILLERS {
-                for before in 0..134 {
-                    for after in [0, 1, 3, 64, 140] {
+        for seq in sample(DECODE_SEQS, 17) {
+            for filler in sample(FILLERS, 3) {
+                for before in sample(0..134, 67) {
+                    for after in sample([0, 1, 3, 64, 140], 4) {
                         let input = placed(filler, before, seq, after);
                         let sweep = after == 1 && before % 8 == 0;
                         check_decode::<true>(&input, sweep);
@@ -1004,10 +1006,10 @@ mod tests {
             "\u{10FFFF}",
         ];
         let fillers = ["a", "ж", "世", "😀", "\0"];
-        for c in chars {
-            for filler in fillers {
-                for before in 0..134 {
-                    for after in [0, 1, 3, 64, 140] {
+        for c in sample(chars, 4) {
+            for filler in sample(fillers, 3) {
+                for before in sample(0..134, 67) {
+                    for after in sample([0, 1, 3, 64, 140], 4) {
                         let mut s = String::new();
                         for _ in 0..before % filler.len() {
                             s.push('x');
@@ -1109,7 +1111,7 @@ mod tests {
         assert_avx2();
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let pool: Vec<char> = POOL.chars().collect();
-        for case in 0..30_000 {
+        for case in 0..cases(30_000, 6) {
             let s = random_text(&mut rng, &pool);
             let sweep = case % 8 == 0;
             check_encode::<true>(&s, sweep);

@@ -56,9 +56,7 @@ pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
-pub(crate) mod windows1251;
 
-use crate::encoding::Encoding;
 use crate::rules::Family;
 
 /// Whether the AVX2 kernels may run on this CPU: AVX2 with the BMI1, BMI2,
@@ -194,9 +192,6 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         }
         Family::Cesu { java: true } => cesu::encode::<true>(text, dst),
         Family::Cesu { java: false } => cesu::encode::<false>(text, dst),
-        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
-            windows1251::encode(text, dst)
-        }
         Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
@@ -241,6 +236,20 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
         Family::SingleByte(t) if t.total => Some(true),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
+        Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
+        _ => None,
+    }
+}
+
+/// `decoded_len(f, bytes).ok()` where a kernel exists; `None` where none
+/// does or the input is bad.
+#[inline]
+pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
+    match f {
+        Family::Utf8 => utf8::is_valid(bytes).then_some(bytes.len()),
+        Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
+        Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
+        Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
         _ => None,
     }
 }
@@ -261,12 +270,31 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Utf16 { big_endian: true } => utf16_to_utf8::decode_bytes::<true>(bytes, dst),
         Family::Cesu { java: true } => cesu::decode::<true>(bytes, dst),
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
-        Family::SingleByte(t) if matches!(t.encoding, Encoding::Windows1251) => {
-            windows1251::decode(bytes, dst)
-        }
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
-        Family::SingleByte(_) => None,
+        Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
+    }
+}
+
+/// `encode_into(f, text, ..)` into a new vector, where a kernel does that
+/// and succeeds; `None` otherwise.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
+    match f {
+        Family::SingleByte(t) => single_byte::encode_vec(t, text),
+        _ => None,
+    }
+}
+
+/// `decode_into(f, bytes, ..)` into a new vector of exactly the output's
+/// length, where a kernel does that and succeeds; `None` otherwise.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
+    match f {
+        Family::SingleByte(t) => single_byte::decode_vec(t, bytes),
+        _ => None,
     }
 }
 
@@ -308,6 +336,36 @@ pub(crate) mod test_support {
             if std::is_x86_feature_detected!("avx512vbmi2") {
                 assert!(super::avx512(), "AVX-512 present but not detected");
             }
+        }
+    }
+
+    /// Whether the tests run under Miri (`scripts/memcheck.sh`), which is
+    /// some ten thousand times slower than a native test build: then each
+    /// test tries a small sample of its cases, which still takes every path
+    /// of the kernels (vector blocks, the hand-overs to scalar code, the
+    /// tails, short buffers), for what Miri is for (memory errors and
+    /// undefined behaviour), while native runs check every case.
+    pub(crate) const MIRI: bool = cfg!(miri);
+
+    /// The items of `items`, or under Miri every `n`th of them from the
+    /// first.
+    pub(crate) fn sample<I: IntoIterator>(items: I, n: usize) -> core::iter::StepBy<I::IntoIter> {
+        items.into_iter().step_by(if MIRI { n } else { 1 })
+    }
+
+    /// All of `items`, or under Miri the first and the last: the buffer
+    /// lengths to try.
+    pub(crate) fn ends<T>(items: &[T]) -> core::iter::StepBy<core::slice::Iter<'_, T>> {
+        let step = if MIRI { items.len().max(2) - 1 } else { 1 };
+        items.iter().step_by(step)
+    }
+
+    /// `native`, or `miri` under Miri: a number of random cases.
+    pub(crate) const fn cases(native: usize, miri: usize) -> usize {
+        if MIRI {
+            miri
+        } else {
+            native
         }
     }
 

@@ -611,7 +611,7 @@ mod avx2 {
 mod tests {
     use super::{decode_bytes, decode_units};
     use crate::encoding::Encoding;
-    use crate::simd::test_support::{assert_avx2, each_level, Rng};
+    use crate::simd::test_support::{assert_avx2, cases, each_level, ends, sample, Rng};
     use crate::simd::Level;
     use std::vec;
     use std::vec::Vec;
@@ -661,7 +661,7 @@ mod tests {
         const CANARY: u8 = 0xA5;
         let le_b = le(units);
         let be_b = be(units);
-        for &len in lens {
+        for &len in ends(lens) {
             let mut got = vec![CANARY; len + 64];
             let mut want = vec![0u8; len];
             let w = crate::engine::utf16::decode_into(
@@ -746,9 +746,9 @@ mod tests {
     #[test]
     fn simd_utf16_every_offset() {
         each_kernel(|| {
-            for seq in SEQS {
-                for pre in 0..64usize {
-                    for post in [0usize, 1, 2, 3, 7, 15, 16, 17, 31, 33, 40] {
+            for seq in sample(SEQS, 6) {
+                for pre in sample(0..64usize, 33) {
+                    for post in sample([0usize, 1, 2, 3, 7, 15, 16, 17, 31, 33, 40], 10) {
                         let mut u: Vec<u16> = (0..pre).map(|k| 0x61 + (k % 26) as u16).collect();
                         u.extend_from_slice(seq);
                         u.extend((0..post).map(|k| 0x30 + (k % 10) as u16));
@@ -787,9 +787,9 @@ mod tests {
                 &[0xD83D, 0xDE00],
                 &[0x41, 0x416, 0x4E2D],
             ];
-            for seq in SEQS {
-                for pad in pads {
-                    for pre in 0..40 {
+            for seq in sample(SEQS, 6) {
+                for pad in sample(pads, 3) {
+                    for pre in sample(0..40, 39) {
                         let mut u: Vec<u16> = Vec::new();
                         while u.len() < pre {
                             u.extend_from_slice(pad);
@@ -823,7 +823,7 @@ mod tests {
         each_kernel(|| {
             // Each unit alone and at lanes 0, 15 and 16 of a block, in ASCII
             // padding and between Han characters.
-            for x in 0..=0xFFFFu32 {
+            for x in sample(0..=0xFFFFu32, 4099) {
                 let x = x as u16;
                 for (pad, pre) in [
                     (0x61u16, 0usize),
@@ -857,7 +857,7 @@ mod tests {
             for l in 0xDC00..=0xDFFFu16 {
                 pairs.push((0xD800 + (l & 0x3FF), l));
             }
-            for (k, &(h, l)) in pairs.iter().enumerate() {
+            for (k, &(h, l)) in sample(pairs.iter().enumerate(), 1000) {
                 let pre = k % 33;
                 let mut u = vec![0x4E2Du16; pre];
                 u.push(h);
@@ -884,11 +884,11 @@ mod tests {
                 &[0x4E2D, 0x4E2D, 0xD83D, 0xDE00, 0x416],
                 &[0xFF0C, 0x3002, 0x31],
             ];
-            for kind in kinds {
-                for len in 0..80 {
+            for kind in sample(kinds, 3) {
+                for len in sample(0..80, 37) {
                     let u: Vec<u16> = kind.iter().copied().cycle().take(len).collect();
                     check(&u, &all_lens(&u));
-                    for at in 0..len {
+                    for at in sample(0..len, 30) {
                         for bad in [0xD800u16, 0xDC00] {
                             let mut e = u.clone();
                             e[at] = bad;
@@ -927,7 +927,7 @@ mod tests {
     fn simd_utf16_random() {
         each_kernel(|| {
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-            for case in 0..6000 {
+            for case in 0..cases(6000, 12) {
                 let len = rng.below(300) as usize;
                 let mix = [4u64, 6, 8, 9, 11, 16][case % 6];
                 let mut u = random_units(&mut rng, len, mix);

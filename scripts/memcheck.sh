@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Runs the unit tests of every SIMD kernel (`cargo test -p litenc-runtime
+# --lib simd::`) under a memory checker, and says which one it used.
+#
+# - Miri, if the nightly toolchain has it or can install it (`rustup
+#   +nightly component add miri`). Under Miri `is_x86_feature_detected!`
+#   says no, so the crate is built without its `std` feature and with AVX2
+#   enabled at compile time (`-C target-feature=+avx2,+bmi1,+bmi2,+popcnt,
+#   +lzcnt`), which makes the kernels run; the tests take a small sample of
+#   their cases under `cfg(miri)` (`simd::test_support::MIRI`), since Miri
+#   is some ten thousand times slower than a native test build. Each test
+#   runs on its own, so that one Miri cannot run (an intrinsic it does not
+#   implement) goes to valgrind instead, and the script names it.
+# - Otherwise valgrind (memcheck) on the test binary built by the stable
+#   toolchain, with its `std` feature: the kernels run after run-time
+#   detection (valgrind implements AVX2, BMI1, BMI2, POPCNT and LZCNT), on
+#   every case of every test.
+#
+# Usage: scripts/memcheck.sh [--valgrind] [TEST_FILTER]   (default: simd::)
+# Exit status 0 if every test passed without a memory error.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+force_valgrind=false
+if [ "${1:-}" = "--valgrind" ]; then
+    force_valgrind=true
+    shift
+fi
+filter="${1:-simd::}"
+start=$(date +%s)
+miri_target=target/memcheck-miri
+
+elapsed() { echo "$(($(date +%s) - start)) s"; }
+
+# The test binary of the stable build, for valgrind.
+valgrind_binary() {
+    cargo test -p litenc-runtime --lib --no-run --message-format=json 2>/dev/null |
+        grep '"executable":"[^"]*"' |
+        grep '"name":"litenc_runtime"' |
+        sed 's/.*"executable":"\([^"]*\)".*/\1/' | tail -n 1
+}
+
+# valgrind on the named tests (all of the filter if none are named).
+run_valgrind() {
+    if ! command -v valgrind >/dev/null; then
+        echo "memcheck: valgrind is not installed" >&2
+        return 2
+    fi
+    local bin
+    bin=$(valgrind_binary)
+    if [ -z "$bin" ]; then
+        echo "memcheck: could not build the test binary" >&2
+        return 2
+    fi
+    local status=0
+    if [ $# -eq 0 ]; then
+        valgrind --quiet --error-exitcode=101 "$bin" "$filter" || status=1
+    else
+        for t in "$@"; do
+            valgrind --quiet --error-exitcode=101 "$bin" --exact "$t" || status=1
+        done
+    fi
+    return $status
+}
+
+use_miri=false
+if ! $force_valgrind; then
+    if rustup +nightly component list --installed 2>/dev/null | grep -q '^miri' ||
+        rustup +nightly component add miri >/dev/null 2>&1; then
+        use_miri=true
+    fi
+fi
+
+if ! $use_miri; then
+    echo "memcheck: valgrind (memcheck) on the stable test binary, tests matching '$filter'"
+    run_valgrind
+    status=$?
+    echo "memcheck: valgrind: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(elapsed)"
+    exit $status
+fi
+
+echo "memcheck: Miri (nightly), AVX2 enabled at compile time, tests matching '$filter'"
+export RUSTFLAGS="-C target-feature=+avx2,+bmi1,+bmi2,+popcnt,+lzcnt"
+miri=(cargo +nightly miri test -q -p litenc-runtime --lib --no-default-features
+    --features alloc --target-dir "$miri_target")
+mapfile -t tests < <("${miri[@]}" -- --list --format=terse "$filter" 2>/dev/null |
+    sed -n 's/: test$//p')
+if [ ${#tests[@]} -eq 0 ]; then
+    echo "memcheck: Miri found no tests (or could not build them)" >&2
+    exit 2
+fi
+
+passed=0
+failed=()
+unsupported=()
+for t in "${tests[@]}"; do
+    t0=$(date +%s)
+    log=$("${miri[@]}" -- --exact "$t" 2>&1)
+    code=$?
+    if [ $code -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "  ok          $t ($(($(date +%s) - t0)) s)"
+    elif grep -q "unsupported operation" <<<"$log"; then
+        what=$(grep -o "unsupported operation: [^\`]*\`[^\`]*\`" <<<"$log" | head -n 1)
+        unsupported+=("$t")
+        echo "  unsupported $t: $what"
+    else
+        failed+=("$t")
+        echo "  FAILED      $t"
+        grep -E "Undefined Behavior|error:|panicked" <<<"$log" | head -n 5 | sed 's/^/      /'
+    fi
+done
+echo "memcheck: Miri: ${passed} passed, ${#failed[@]} failed, ${#unsupported[@]} unsupported in $(elapsed)"
+
+status=0
+if [ ${#failed[@]} -gt 0 ]; then
+    status=1
+fi
+if [ ${#unsupported[@]} -gt 0 ]; then
+    echo "memcheck: valgrind (memcheck) on the tests Miri cannot run: ${unsupported[*]}"
+    if run_valgrind "${unsupported[@]}"; then
+        echo "memcheck: valgrind: passed"
+    else
+        echo "memcheck: valgrind: FAILED"
+        status=1
+    fi
+fi
+echo "memcheck: $([ $status -eq 0 ] && echo passed || echo FAILED) in $(elapsed)"
+exit $status
