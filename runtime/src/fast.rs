@@ -276,6 +276,24 @@ macro_rules! fast_single_byte {
 
 crate::registry::single_byte_encodings!(fast_single_byte);
 
+/// The twins of every multi-byte encoding's module.
+#[cfg(feature = "cjk")]
+macro_rules! fast_cjk {
+    ([$(
+        $variant:ident $module:ident $name:literal [$($label:literal),*]
+        $about:literal $sample:literal $bytes:literal
+    )*]) => {$(
+        fast_byte_api!(
+            #[doc = concat!($name, " at run time: one pass, ASCII runs with SIMD.")]
+            $module,
+            crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant)
+        );
+    )*};
+}
+
+#[cfg(feature = "cjk")]
+crate::registry_cjk::cjk_encodings!(fast_cjk);
+
 /// Native UTF-16 code units at run time: the twins of
 /// [`crate::utf16`]'s unit functions.
 pub mod utf16 {

@@ -135,8 +135,11 @@ extern crate std;
 // public modules as thin API on top.
 mod encoding;
 mod error;
+#[cfg(feature = "cjk")]
+mod index;
 mod limits;
 mod registry;
+mod registry_cjk;
 mod scalar;
 mod table;
 mod tables;
@@ -164,6 +167,11 @@ pub mod utf8;
 
 use api::code_page_modules;
 registry::single_byte_encodings!(code_page_modules);
+
+#[cfg(feature = "cjk")]
+use api::cjk_modules;
+#[cfg(feature = "cjk")]
+registry_cjk::cjk_encodings!(cjk_modules);
 
 pub use encoding::Encoding;
 

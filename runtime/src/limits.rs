@@ -12,17 +12,25 @@
 //! Why nothing overflows in practice, checked at compile time below:
 //!
 //! - a `str` or `[u8]` holds at most `isize::MAX` bytes, and no encoder
-//!   writes more than twice the UTF-8 length ([`MAX_ENCODE_GROWTH`]), and
-//!   `2 × isize::MAX < usize::MAX`;
+//!   but ISO-2022-JP's writes more than twice the UTF-8 length
+//!   ([`MAX_ENCODE_GROWTH`]), and `2 × isize::MAX < usize::MAX`;
+//! - ISO-2022-JP writes up to four times the UTF-8 length
+//!   ([`MAX_ENCODE_GROWTH_ISO_2022_JP`]: escape sequences around a lone
+//!   two-byte character), and `4 × isize::MAX` does overflow: its length
+//!   passes must saturate (and do, through [`add_len`]);
 //! - a `[u16]` holds at most `isize::MAX / 2` units, and one unit is at most
 //!   3 bytes of (modified) UTF-8, and `3 × isize::MAX / 2 < usize::MAX`;
 //! - only Windows-1251 decoding grows by 3 per input byte
 //!   ([`MAX_DECODE_GROWTH`]), and `3 × isize::MAX` does overflow: that sum
 //!   must saturate (and does, through [`add_len`]).
 
-/// The most bytes one UTF-8 byte of text becomes in any encoding: UTF-16
-/// doubles ASCII, MUTF-8 writes U+0000 as `C0 80`.
+/// The most bytes one UTF-8 byte of text becomes in any encoding but
+/// ISO-2022-JP: UTF-16 doubles ASCII, MUTF-8 writes U+0000 as `C0 80`.
 pub(crate) const MAX_ENCODE_GROWTH: usize = 2;
+
+/// The most bytes one UTF-8 byte of text becomes in ISO-2022-JP: `α` (two
+/// bytes) alone is `ESC $ B`, two bytes, `ESC ( B`.
+pub(crate) const MAX_ENCODE_GROWTH_ISO_2022_JP: usize = 4;
 
 /// The most UTF-8 bytes one input byte decodes to in any encoding:
 /// Windows-1251 `0x88` is U+20AC, three bytes.
@@ -66,6 +74,7 @@ const _: () = assert!(never_saturates(MAX_BYTES, MAX_ENCODE_GROWTH));
 const _: () = assert!(bound(MAX_BYTES, MAX_ENCODE_GROWTH) < usize::MAX);
 const _: () = assert!(never_saturates(MAX_UNITS, MAX_BYTES_PER_UNIT));
 const _: () = assert!(!never_saturates(MAX_BYTES, MAX_DECODE_GROWTH));
+const _: () = assert!(!never_saturates(MAX_BYTES, MAX_ENCODE_GROWTH_ISO_2022_JP));
 
 #[cfg(test)]
 mod tests {

@@ -74,6 +74,14 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
         Family::Cesu { .. } => fast::family::validate(f, bytes).is_ok(),
         Family::SingleByte(_) => s.is_ascii(),
         Family::Utf16 { .. } => s.is_empty(),
+        // ASCII is itself in every one, but for ISO-2022-JP's `ESC` (which
+        // starts an escape sequence) and the shifts `0E` and `0F` (errors).
+        #[cfg(feature = "cjk")]
+        Family::Cjk(crate::rules::cjk::Cjk::Iso2022Jp) => {
+            s.is_ascii() && !s.bytes().any(|b| matches!(b, 0x0E | 0x0F | 0x1B))
+        }
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => s.is_ascii(),
     };
     same.then_some(s)
 }
@@ -83,6 +91,13 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
+    }
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return Cow::Owned(match decode(f, bytes) {
+            Ok(s) => s,
+            Err(_) => lossy_cjk(c, bytes),
+        });
     }
     Cow::Owned(lossy(bytes.len(), |i| rules::step(f, bytes, i)))
 }
@@ -106,6 +121,45 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
             Step::Truncated => {
                 out.push(char::REPLACEMENT_CHARACTER);
                 break;
+            }
+        }
+    }
+    out
+}
+
+/// The standard's decoder with replacement: one U+FFFD for each error it
+/// returns, through the same steps as the strict loops of `engine::cjk`.
+#[cfg(feature = "cjk")]
+fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
+    use crate::rules::cjk::{decode_seq, Mode, Seq};
+    let mut out = String::with_capacity(bytes.len() * 2);
+    let mut i = 0;
+    let mut mode = Mode::Ascii;
+    let mut escaped = false;
+    while i < bytes.len() {
+        match decode_seq(c, bytes, i, mode) {
+            Seq::Char { cp, cp2, len } => {
+                out.push(scalar::to_char(cp));
+                if cp2 != 0 {
+                    out.push(scalar::to_char(cp2));
+                }
+                i += len;
+                escaped = false;
+            }
+            Seq::Escape { mode: next } => {
+                // Two escape sequences in a row: an error, and the second
+                // takes effect.
+                if escaped {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                }
+                mode = next;
+                escaped = true;
+                i += 3;
+            }
+            Seq::Malformed { len } | Seq::Truncated { len } => {
+                out.push(char::REPLACEMENT_CHARACTER);
+                i += len;
+                escaped = false;
             }
         }
     }

@@ -340,8 +340,14 @@ fn encoded_len_cannot_overflow() {
     let longest_str = isize::MAX as usize;
     for &enc in Encoding::ALL {
         let growth = enc.max_bytes_per_utf8_byte();
-        assert!(growth <= limits::MAX_ENCODE_GROWTH, "{enc}");
-        assert!(limits::never_saturates(longest_str, growth), "{enc}");
+        if enc.name() == "ISO-2022-JP" {
+            // Its length passes saturate instead (see `limits`).
+            assert_eq!(growth, limits::MAX_ENCODE_GROWTH_ISO_2022_JP);
+            assert!(!limits::never_saturates(longest_str, growth));
+        } else {
+            assert!(growth <= limits::MAX_ENCODE_GROWTH, "{enc}");
+            assert!(limits::never_saturates(longest_str, growth), "{enc}");
+        }
         assert!(
             enc.max_utf8_bytes_per_byte() <= limits::MAX_DECODE_GROWTH,
             "{enc}"

@@ -107,6 +107,8 @@
 )]
 
 pub(crate) mod cesu;
+#[cfg(feature = "cjk")]
+pub(crate) mod cjk;
 pub(crate) mod reference;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
@@ -128,6 +130,8 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
         Family::Cesu { java: true } => Ok(cesu::encoded_len::<true>(text)),
         Family::Cesu { java: false } => Ok(cesu::encoded_len::<false>(text)),
         Family::SingleByte(t) => single_byte::encoded_len(t, text),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::encoded_len(c, text),
     }
 }
 
@@ -151,6 +155,8 @@ pub(crate) const fn encode_into(
         Family::Cesu { java: true } => cesu::encode_into::<true>(text, out),
         Family::Cesu { java: false } => cesu::encode_into::<false>(text, out),
         Family::SingleByte(t) => single_byte::encode_into(t, text, out),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::encode_into(c, text, out),
         // Every text encodes, and into at most two bytes per byte: with
         // that much room, no length pass.
         Family::Utf16 { .. } if out.len() / 2 >= text.len() => {
@@ -170,6 +176,8 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decoded_len(c, bytes),
     }
 }
 
@@ -196,6 +204,8 @@ pub(crate) const fn decode_into(
         Family::Cesu { java: true } => cesu::decode_into::<true>(bytes, out),
         Family::Cesu { java: false } => cesu::decode_into::<false>(bytes, out),
         Family::SingleByte(t) => single_byte::decode_into(t, bytes, out),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decode_into(c, bytes, out),
     }
 }
 

@@ -99,6 +99,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
             windows1251::encode(text, dst)
         }
         Family::SingleByte(_) | Family::Utf16 { .. } => None,
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => None,
     }
 }
 
@@ -133,6 +135,8 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
             windows1251::decode(bytes, dst)
         }
         Family::SingleByte(_) => None,
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => None,
     }
 }
 
