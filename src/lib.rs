@@ -3,8 +3,9 @@
 //! has its text only at run time.
 //!
 //! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), Java's
-//! modified UTF-8 (MUTF-8), CESU-8, and Windows-1251 per the WHATWG Encoding
-//! Standard. Everything of [`litenc_runtime`] is re-exported here: the
+//! modified UTF-8 (MUTF-8), CESU-8, Windows-1251 and the other single-byte
+//! code pages, and GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS and
+//! EUC-KR, per the WHATWG Encoding Standard. Everything of [`litenc_runtime`] is re-exported here: the
 //! per-encoding modules, [`Encoding`], the errors and [`const_encode!`].
 //!
 //! ```
@@ -78,6 +79,17 @@
 //!   `litenc-macros` crate. Without it litenc has no dependency but
 //!   `litenc-runtime` (no `syn`), and [`const_encode!`] still encodes any
 //!   `const` string at compile time.
+//! - `cjk` (default): the multi-byte encodings of Chinese, Japanese and
+//!   Korean (GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR) at
+//!   run time: their modules ([`shift_jis`], [`gbk`], ...), [`Encoding`]
+//!   variants and tables. The macros know them with or without it (they run
+//!   on the host, with a runtime of their own), so `encode!("shift_jis",
+//!   ...)` works in a build without it. On by default because it costs
+//!   nothing at run time: a program links only the tables of the encodings
+//!   it calls (`docs/performance.md` measures it); what it costs is
+//!   compiling the tables (a few seconds, measured there too), which a
+//!   firmware build that does not need them saves with
+//!   `default-features = false`.
 
 #![no_std]
 // `deny`, not `forbid`: issue 3's one exception, `__private::utf16`, turns
@@ -237,6 +249,12 @@ pub use litenc_macros::cp1251;
 /// const B: [u8; 3] = litenc::encode!("x-cp1251", "Щи", nul);
 /// assert_eq!(A, [0, b'h', 0, b'i']);
 /// assert_eq!(B, [0xD9, 0xE8, 0]);
+///
+/// // The multi-byte encodings too, for LCDs and receipt printers:
+/// const LCD: [u8; 7] = litenc::encode!("shift_jis", "ｵﾝﾄﾞ 25");
+/// const GB: [u8; 4] = litenc::encode!("gb2312", "温度");
+/// assert_eq!(LCD, [0xB5, 0xDD, 0xC4, 0xDE, b' ', b'2', b'5']);
+/// assert_eq!(GB, [0xCE, 0xC2, 0xB6, 0xC8]);
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]

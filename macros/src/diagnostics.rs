@@ -455,15 +455,27 @@ pub(crate) fn unencodable(text: &Text, target: Target, offenders: &[(usize, char
         )
     };
     describe(&mut message, text, offenders);
-    error(
-        text.span_of(offenders[0].0),
-        &message,
-        &format!(
+    let encoding = target.encoding();
+    let help = if encoding.is_cjk() {
+        let ascii = if encoding == Encoding::Iso2022Jp {
+            "ASCII without ESC, SO and SI (which would switch its character set)"
+        } else {
+            "ASCII"
+        };
+        format!(
+            "{} holds only {ascii} and the characters of its WHATWG index: replace these, \
+             or choose an encoding that holds all of Unicode, e.g. `utf8!` or \
+             `encode!(\"gb18030\", ...)`",
+            target.name()
+        )
+    } else {
+        format!(
             "{} holds only its 256 characters (ASCII, Cyrillic and some punctuation): \
              replace these, or choose an encoding that holds all of Unicode, e.g. `utf8!`",
             target.name()
-        ),
-    )
+        )
+    };
+    error(text.span_of(offenders[0].0), &message, &help)
 }
 
 /// U+0000 inside text that is to be NUL-terminated.

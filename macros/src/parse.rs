@@ -37,6 +37,7 @@ impl Target {
             Target::Bytes(Encoding::Utf16Be) => "utf16be",
             Target::Bytes(Encoding::Mutf8) => "mutf8",
             Target::Bytes(Encoding::Cesu8) => "cesu8",
+            Target::Bytes(encoding) if encoding.is_cjk() => encoding.__module(),
             Target::Bytes(_) => "windows1251",
         }
     }
