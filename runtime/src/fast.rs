@@ -96,6 +96,12 @@ pub(crate) mod family {
     /// See [`super::decoded_len`].
     #[inline]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+        #[cfg(feature = "cjk")]
+        if let Family::Cjk(c) = f {
+            if let Some(n) = simd::cjk::decoded_len(c, bytes) {
+                return Ok(n);
+            }
+        }
         match (f, simd::validate(f, bytes)) {
             (Family::Utf8, Some(true)) => Ok(bytes.len()),
             _ => crate::engine::decoded_len(f, bytes),

@@ -42,6 +42,8 @@
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod cesu;
+#[cfg(feature = "cjk")]
+pub(crate) mod cjk;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
@@ -100,7 +102,7 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         }
         Family::SingleByte(_) | Family::Utf16 { .. } => None,
         #[cfg(feature = "cjk")]
-        Family::Cjk(_) => None,
+        Family::Cjk(c) => cjk::encode(c, text, dst),
     }
 }
 
@@ -111,6 +113,8 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8::is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => Some(cjk::decoded_len(c, bytes).is_some()),
         _ => None,
     }
 }
@@ -136,7 +140,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         }
         Family::SingleByte(_) => None,
         #[cfg(feature = "cjk")]
-        Family::Cjk(_) => None,
+        Family::Cjk(c) => cjk::decode(c, bytes, dst),
     }
 }
 
