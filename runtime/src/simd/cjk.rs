@@ -51,7 +51,7 @@
 
 use crate::engine::cjk::{encode_step, put};
 use crate::engine::words::{load8, store4, store8, zero_bytes, HI, LO};
-use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ISO_2022_JP_END};
+use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
 use crate::scalar;
 use crate::tables::big5::BIG5 as BIG5_TABLE;
 use crate::tables::euc_kr::EUC_KR as EUC_KR_TABLE;
@@ -111,6 +111,14 @@ pub(crate) fn decode(c: Cjk, src: &[u8], dst: &mut [u8]) -> Option<usize> {
 
 /// The UTF-8 length of `src` decoded; `None` if it is ill-formed.
 pub(crate) fn decoded_len(c: Cjk, src: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::simd::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature the
+            // function enables.
+            return unsafe { avx2::decoded_len(c, src) };
+        }
+    }
     per_encoding!(c, decode_of::<false, false>(src, &mut []))
 }
 
@@ -188,6 +196,140 @@ fn pointer<const E: u8>(lead: u8, trail: u8) -> (bool, usize) {
 /// bytes, and a 32-byte copy goes past the last).
 const BLOCK_READ: usize = 96;
 const BLOCK_ROOM: usize = 160;
+
+/// What each byte adds to the pointer of a two-byte code as its lead (the
+/// row times the row's length) and as its trail (the column), as
+/// [`pointer`] computes them, or [`OUT`] for a byte out of range.
+struct PointerBytes {
+    lead: [u16; 256],
+    trail: [u16; 256],
+}
+
+/// A byte out of range: any sum with it is past every table.
+const OUT: u16 = 0x8000;
+
+/// The [`PointerBytes`] of the encoding of `e`, from [`pointer`]'s ranges.
+const fn pointer_bytes(e: u8) -> PointerBytes {
+    let mut t = PointerBytes {
+        lead: [OUT; 256],
+        trail: [OUT; 256],
+    };
+    let mut b: usize = 0;
+    while b < 256 {
+        let (lead, trail): (Option<usize>, Option<usize>) = match e {
+            E_SHIFT_JIS => {
+                let row = (b ^ 0x20).wrapping_sub(0xA1);
+                let col = b.wrapping_sub(0x40);
+                (
+                    if row < 0x3C { Some(row * 188) } else { None },
+                    if col < 0xBD && col != 0x3F {
+                        Some(col - (b > 0x7F) as usize)
+                    } else {
+                        None
+                    },
+                )
+            }
+            E_EUC_JP | E_ISO_2022_JP => {
+                let x = b.wrapping_sub(if e == E_EUC_JP { 0xA1 } else { 0x21 });
+                (
+                    if x < 94 { Some(x * 94) } else { None },
+                    if x < 94 { Some(x) } else { None },
+                )
+            }
+            E_GBK | E_GB18030 => {
+                let (row, col) = (b.wrapping_sub(0x81), b.wrapping_sub(0x40));
+                (
+                    if row < 126 { Some(row * 190) } else { None },
+                    if col < 0xBF && col != 0x3F {
+                        Some(col - (b > 0x7F) as usize)
+                    } else {
+                        None
+                    },
+                )
+            }
+            E_BIG5 => {
+                let row = b.wrapping_sub(0x81);
+                (
+                    if row < 126 { Some(row * 157) } else { None },
+                    if b.wrapping_sub(0x40) < 0x3F {
+                        Some(b - 0x40)
+                    } else if b.wrapping_sub(0xA1) < 0x5E {
+                        Some(b - 0x62)
+                    } else {
+                        None
+                    },
+                )
+            }
+            _ => {
+                let (row, col) = (b.wrapping_sub(0x81), b.wrapping_sub(0x41));
+                (
+                    if row < 126 { Some(row * 190) } else { None },
+                    if col < 0xBE { Some(col) } else { None },
+                )
+            }
+        };
+        if let Some(v) = lead {
+            t.lead[b] = v as u16;
+        }
+        if let Some(v) = trail {
+            t.trail[b] = v as u16;
+        }
+        b += 1;
+    }
+    t
+}
+
+static SHIFT_JIS_BYTES: PointerBytes = pointer_bytes(E_SHIFT_JIS);
+static EUC_JP_BYTES: PointerBytes = pointer_bytes(E_EUC_JP);
+static GB_BYTES: PointerBytes = pointer_bytes(E_GBK);
+static BIG5_BYTES: PointerBytes = pointer_bytes(E_BIG5);
+static EUC_KR_BYTES: PointerBytes = pointer_bytes(E_EUC_KR);
+static ISO_2022_JP_BYTES: PointerBytes = pointer_bytes(E_ISO_2022_JP);
+
+/// The [`PointerBytes`] of the encoding of `E` (not ISO-2022-JP).
+#[inline(always)]
+fn pointer_bytes_of<const E: u8>() -> &'static PointerBytes {
+    match E {
+        E_SHIFT_JIS => &SHIFT_JIS_BYTES,
+        E_EUC_JP => &EUC_JP_BYTES,
+        E_GBK | E_GB18030 => &GB_BYTES,
+        E_BIG5 => &BIG5_BYTES,
+        E_ISO_2022_JP => &ISO_2022_JP_BYTES,
+        _ => &EUC_KR_BYTES,
+    }
+}
+
+/// The UTF-8 of up to `max` two-byte codes of the common case at
+/// `src[i..]`, through the tables (`utf8` not empty): how many there were,
+/// each written as 4 bytes at `dst[at + 3 k..]` (when `WRITE`).
+#[inline(always)]
+fn pairs<const E: u8, const WRITE: bool>(
+    src: &[u8],
+    i: usize,
+    dst: &mut [u8],
+    at: usize,
+    utf8: &[u32],
+    max: usize,
+) -> usize {
+    let bytes = pointer_bytes_of::<E>();
+    let last = utf8.len() - 1;
+    let mut k = 0;
+    while k < max {
+        let (lead, trail) = (src[i + 2 * k], src[i + 2 * k + 1]);
+        let pointer = usize::from(bytes.lead[usize::from(lead)])
+            + usize::from(bytes.trail[usize::from(trail)]);
+        let w = utf8[pointer.min(last)];
+        // Every character's UTF-8 has `80` in its second byte.
+        if w & 0x8000 == 0 {
+            break;
+        }
+        if WRITE {
+            store4(dst, at + 3 * k, w);
+        }
+        k += 1;
+    }
+    k
+}
 
 /// The largest pointer [`pointer`] gives for bytes in range.
 #[inline(always)]
@@ -279,7 +421,9 @@ fn utf8_table<const E: u8>() -> &'static [u32] {
             E_BIG5 => (&BIG5, BIG5_TABLE.len()),
             _ => (&KR, EUC_KR_TABLE.len()),
         };
-        cell.get_or_init(|| (0..len).map(common_utf8::<E>).collect())
+        // And a 0 at `len`, where the mixed blocks send every pair out of
+        // range.
+        cell.get_or_init(|| (0..len).map(common_utf8::<E>).chain([0]).collect())
     }
     #[cfg(not(feature = "std"))]
     {
@@ -340,6 +484,45 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
     // Where the mixed blocks may be tried again after one gave up.
     let mut blocks_from = 0;
     while i + 16 <= n && at.saturating_add(64) <= room {
+        if iso && !utf8.is_empty() {
+            // The escape sequences of real text, and runs of JIS X 0208 and
+            // of ASCII between them, without the exact step.
+            if src[i] == ESC {
+                let next = match (src[i + 1], src[i + 2]) {
+                    (b'(', b'B') => Some(Mode::Ascii),
+                    (b'$', b'B' | b'@') => Some(Mode::Jis0208),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    if escaped {
+                        return None;
+                    }
+                    mode = next;
+                    escaped = true;
+                    i += 3;
+                    continue;
+                }
+            }
+            if matches!(mode, Mode::Jis0208) {
+                let k = pairs::<E, WRITE>(src, i, dst, at, utf8, 8);
+                if k > 0 {
+                    escaped = false;
+                    i += 2 * k;
+                    at += 3 * k;
+                    continue;
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            if AVX2 && WRITE && matches!(mode, Mode::Ascii) {
+                let k = avx2::ascii_run_iso_2022_jp(src, i, dst, at);
+                if k > 0 {
+                    escaped = false;
+                    i += k;
+                    at += k;
+                    continue;
+                }
+            }
+        }
         let w = load8(src, i);
         if w & HI == 0 && (!iso || (matches!(mode, Mode::Ascii) && !iso_2022_jp_controls(w))) {
             escaped = false;
@@ -360,14 +543,13 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
         }
         #[cfg(target_arch = "x86_64")]
         if AVX2
-            && WRITE
             && !iso
             && !utf8.is_empty()
             && i >= blocks_from
             && i + BLOCK_READ <= n
-            && at + BLOCK_ROOM <= room
+            && at.saturating_add(BLOCK_ROOM) <= room
         {
-            if let Some((read, written)) = avx2::mixed_block::<E>(src, i, dst, at, utf8) {
+            if let Some((read, written)) = avx2::mixed_block::<E, WRITE>(src, i, dst, at, utf8) {
                 i += read;
                 at += written;
                 continue;
@@ -550,13 +732,19 @@ mod avx2 {
         _mm256_xor_si256,
     };
 
-    use super::{decode_of, encode_of, max_pointer, pointer, Cjk, BLOCK_READ, BLOCK_ROOM};
+    use super::{decode_of, encode_of, max_pointer, pointer_bytes_of, Cjk, BLOCK_READ, BLOCK_ROOM};
     use super::{E_BIG5, E_EUC_JP, E_EUC_KR, E_GB18030, E_GBK, E_ISO_2022_JP, E_SHIFT_JIS};
 
     /// [`super::decode`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     pub(super) fn decode(c: Cjk, src: &[u8], dst: &mut [u8]) -> Option<usize> {
         per_encoding!(c, decode_of::<true, true>(src, dst))
+    }
+
+    /// [`super::decoded_len`] with AVX2.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    pub(super) fn decoded_len(c: Cjk, src: &[u8]) -> Option<usize> {
+        per_encoding!(c, decode_of::<false, true>(src, &mut []))
     }
 
     /// [`super::encode`] with AVX2.
@@ -582,6 +770,34 @@ mod avx2 {
             unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at + k).cast::<__m256i>(), v) };
             // SAFETY: a register operation, AVX2 present as above.
             let mask = unsafe { _mm256_movemask_epi8(v) }.cast_unsigned();
+            if mask != 0 {
+                return k + mask.trailing_zeros() as usize;
+            }
+            k += 32;
+        }
+        k
+    }
+
+    /// [`ascii_run`] for ISO-2022-JP in ASCII mode: also stops at `ESC`,
+    /// `SO` and `SI`.
+    #[inline(always)]
+    pub(super) fn ascii_run_iso_2022_jp(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
+        let mut k = 0;
+        while i + k + 32 <= src.len() && at + k + 32 <= dst.len() {
+            // SAFETY: in bounds (checked just above); unaligned load and
+            // store; AVX2 present as in `ascii_run`.
+            let mask = unsafe {
+                let v = _mm256_loadu_si256(src.as_ptr().add(i + k).cast::<__m256i>());
+                _mm256_storeu_si256(dst.as_mut_ptr().add(at + k).cast::<__m256i>(), v);
+                let controls = _mm256_or_si256(
+                    _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x1B)),
+                    _mm256_or_si256(
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0E)),
+                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x0F)),
+                    ),
+                );
+                _mm256_movemask_epi8(_mm256_or_si256(v, controls)).cast_unsigned()
+            };
             if mask != 0 {
                 return k + mask.trailing_zeros() as usize;
             }
@@ -647,7 +863,7 @@ mod avx2 {
     /// EUC-JP's `8E` and `8F`, Big5's pairs of code points, characters
     /// below U+0800); what was written then is to be written again.
     #[inline(always)]
-    pub(super) fn mixed_block<const E: u8>(
+    pub(super) fn mixed_block<const E: u8, const WRITE: bool>(
         src: &[u8],
         i: usize,
         dst: &mut [u8],
@@ -655,8 +871,8 @@ mod avx2 {
         utf8: &[u32],
     ) -> Option<(usize, usize)> {
         const EVEN: u64 = 0x5555_5555_5555_5555;
-        assert!(i + BLOCK_READ <= src.len() && at + BLOCK_ROOM <= dst.len());
-        assert!(utf8.len() > max_pointer::<E>());
+        assert!(i + BLOCK_READ <= src.len() && (!WRITE || at + BLOCK_ROOM <= dst.len()));
+        assert!(utf8.len() > max_pointer::<E>() + 1 && utf8[utf8.len() - 1] == 0);
         // SAFETY: `src[i..i + 64]` is in bounds (asserted); unaligned
         // loads; AVX2 present as in `copy32`.
         let (v0, v1) = unsafe {
@@ -696,39 +912,51 @@ mod avx2 {
         }
         // The ASCII before the first lead, then each lead's character and
         // the ASCII after it.
-        copy32(src, i, dst, at);
-        let mut bad = false;
+        if WRITE {
+            copy32(src, i, dst, at);
+        }
+        let bytes = pointer_bytes_of::<E>();
+        let last = utf8.len() - 1;
+        let mut all = u32::MAX;
         let mut j = 0;
         let mut l = leads;
         let sp = src[i..].as_ptr();
-        let dp = dst[at..].as_mut_ptr();
+        let dp = if WRITE {
+            dst[at..].as_mut_ptr()
+        } else {
+            core::ptr::null_mut()
+        };
         while l != 0 {
             let k = l.trailing_zeros() as usize;
             // SAFETY: `k` is at most 62 (bit 63 is cleared above), so
             // `src[i + k + 1]` is in bounds (`i + BLOCK_READ <= src.len()`).
             let (lead, trail) = unsafe { (*sp.add(k), *sp.add(k + 1)) };
-            let (ok, pointer) = pointer::<E>(lead, trail);
-            // A pointer of bytes in range is below `utf8.len()` (asserted
-            // by the caller through `max_pointer`); else read entry 0 and
-            // drop it.
-            let pointer = if ok { pointer } else { 0 };
-            // SAFETY: `pointer < utf8.len()`, as just said.
+            // Bytes in range give a pointer below the table's last entry
+            // (`max_pointer`), a byte out of range one past it, taken to
+            // the last, which is 0.
+            let pointer = usize::from(bytes.lead[usize::from(lead)])
+                + usize::from(bytes.trail[usize::from(trail)]);
+            let pointer = pointer.min(last);
+            // SAFETY: `pointer <= last < utf8.len()`.
             let w = unsafe { *utf8.as_ptr().add(pointer) };
-            let w = if ok { w } else { 0 };
-            bad |= w == 0;
-            // SAFETY: `k + j + 3 + 32 <= 62 + 31 + 35 = 128` bytes from
-            // `at`, and `at + BLOCK_ROOM <= dst.len()`; `k + 2 + 32 <= 96`
-            // bytes from `i`, and `i + BLOCK_READ <= src.len()`. Unaligned
-            // accesses, AVX2 present.
-            unsafe {
-                dp.add(k + j).cast::<u32>().write_unaligned(w.to_le());
-                let v = _mm256_loadu_si256(sp.add(k + 2).cast::<__m256i>());
-                _mm256_storeu_si256(dp.add(k + j + 3).cast::<__m256i>(), v);
+            // Every character's UTF-8 has `80` in its second byte.
+            all &= w;
+            if WRITE {
+                // SAFETY: `k + j + 3 + 32 <= 62 + 31 + 35 = 128` bytes from
+                // `at`, and `at + BLOCK_ROOM <= dst.len()` (asserted when
+                // `WRITE`); `k + 2 + 32 <= 96` bytes from `i`, and
+                // `i + BLOCK_READ <= src.len()`. Unaligned accesses, AVX2
+                // present.
+                unsafe {
+                    dp.add(k + j).cast::<u32>().write_unaligned(w.to_le());
+                    let v = _mm256_loadu_si256(sp.add(k + 2).cast::<__m256i>());
+                    _mm256_storeu_si256(dp.add(k + j + 3).cast::<__m256i>(), v);
+                }
             }
             j += 1;
             l &= l - 1;
         }
-        if bad {
+        if all & 0x8000 == 0 {
             None
         } else {
             Some((len, len + j))
