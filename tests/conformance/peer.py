@@ -15,7 +15,7 @@ length, then bytes); OUT gets one result per record:
 import struct
 import sys
 
-TRUNCATED = ("unexpected end of data", "truncated data")
+TRUNCATED = ("unexpected end of data", "truncated data", "incomplete multibyte sequence")
 
 
 def records(data):
