@@ -62,12 +62,15 @@ pub fn implementation() -> &'static str {
 }
 
 /// The twins over an encoding's [`Family`], which the per-encoding modules
-/// below and the `alloc` helpers call with a constant family.
+/// below and the `alloc` helpers call with a constant family. Always
+/// inlined, so that the constant folds the `match` away and a module links
+/// only its own encoding's code and tables.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
 pub(crate) mod family {
     use super::{simd, DecodeError, EncodeError, Family};
 
     /// See [`super::encoded_len`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
         match f {
             Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
@@ -76,7 +79,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::encode_into`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn encode_into(f: Family, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         match simd::encode_into(f, text, out) {
             Some(n) => Ok(n),
@@ -85,7 +88,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::validate`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
         match simd::validate(f, bytes) {
             Some(true) => Ok(()),
@@ -94,7 +97,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::decoded_len`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
         #[cfg(feature = "cjk")]
         if let Family::Cjk(c) = f {
@@ -109,7 +112,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::decode_into`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn decode_into(
         f: Family,
         bytes: &[u8],

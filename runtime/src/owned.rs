@@ -11,9 +11,15 @@ use crate::fast;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 
+// The helpers take the family as the per-encoding modules pass it, a
+// constant: always inlined, so that it folds away and a module links only its
+// own encoding's code and tables.
+
 /// Encodes into a new vector: sized at the text's length where no encoding
 /// of it can be longer (UTF-8 and the code pages), else exactly, by the
 /// fast length pass.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
     let cap = if f.encoding().max_bytes_per_utf8_byte() == 1 {
         text.len()
@@ -31,6 +37,8 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
 /// the fast length pass (which also finds bad input before anything is
 /// allocated); filled by the fast decoder; and turned into a `String`
 /// without a second look at the bytes.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
     let cap = if f.max_utf8_bytes_per_byte() == 1 {
         bytes.len()
@@ -88,6 +96,8 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
 
 /// Decodes, one U+FFFD for each ill-formed part; borrows the input when it
 /// already is the UTF-8 of the result.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
@@ -130,6 +140,8 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
 /// The standard's decoder with replacement: one U+FFFD for each error it
 /// returns, through the same steps as the strict loops of `engine::cjk`.
 #[cfg(feature = "cjk")]
+#[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
+#[inline(always)]
 fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
     use crate::rules::cjk::{decode_seq, Mode, Seq};
     let mut out = String::with_capacity(bytes.len() * 2);

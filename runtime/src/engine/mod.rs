@@ -122,7 +122,7 @@ use crate::rules::Family;
 use crate::scalar::Step;
 
 /// See [`Encoding::encoded_len`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     match f {
         Family::Utf8 => Ok(text.len()),
@@ -136,7 +136,7 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
 }
 
 /// See [`Encoding::encode_into`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn encode_into(
     f: Family,
     text: &str,
@@ -167,7 +167,7 @@ pub(crate) const fn encode_into(
 }
 
 /// See [`Encoding::decoded_len`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     match f {
         Family::Utf8 => utf8::decoded_len(bytes),
@@ -182,7 +182,7 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
 }
 
 /// See [`Encoding::validate`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
     match decoded_len(f, bytes) {
         Ok(_) => Ok(()),
@@ -191,7 +191,7 @@ pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError>
 }
 
 /// See [`Encoding::decode_into`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn decode_into(
     f: Family,
     bytes: &[u8],

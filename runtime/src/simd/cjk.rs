@@ -83,6 +83,17 @@ const fn cjk(id: u8) -> Cjk {
 
 /// Calls `$f::<E, ..>($args)` with the `E` of `$c`.
 macro_rules! per_encoding {
+    ($c:expr, $f:ident($($arg:expr),*)) => {
+        match $c {
+            Cjk::Gbk => $f::<E_GBK>($($arg),*),
+            Cjk::Gb18030 => $f::<E_GB18030>($($arg),*),
+            Cjk::Big5 => $f::<E_BIG5>($($arg),*),
+            Cjk::EucJp => $f::<E_EUC_JP>($($arg),*),
+            Cjk::Iso2022Jp => $f::<E_ISO_2022_JP>($($arg),*),
+            Cjk::ShiftJis => $f::<E_SHIFT_JIS>($($arg),*),
+            Cjk::EucKr => $f::<E_EUC_KR>($($arg),*),
+        }
+    };
     ($c:expr, $f:ident::<$($rest:tt),*>($($arg:expr),*)) => {
         match $c {
             Cjk::Gbk => $f::<E_GBK, $($rest),*>($($arg),*),
@@ -97,43 +108,53 @@ macro_rules! per_encoding {
 }
 
 /// Decodes `src` into `dst`; `None` if `src` is ill-formed or `dst` too short.
+///
+/// (`#[inline(always)]` down to the function of one encoding, here and in
+/// the callers of `fast` and the engine, so that a program that calls one
+/// encoding's module links that encoding's code and tables and no other.)
+#[inline(always)]
 pub(crate) fn decode(c: Cjk, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if crate::simd::avx2() {
-            // SAFETY: `avx2()` said that this CPU has every feature the
-            // function enables.
-            return unsafe { avx2::decode(c, src, dst) };
-        }
-    }
-    per_encoding!(c, decode_of::<true, false>(src, dst))
+    per_encoding!(c, decode_one::<true>(src, dst))
 }
 
 /// The UTF-8 length of `src` decoded; `None` if it is ill-formed.
+#[inline(always)]
 pub(crate) fn decoded_len(c: Cjk, src: &[u8]) -> Option<usize> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if crate::simd::avx2() {
-            // SAFETY: `avx2()` said that this CPU has every feature the
-            // function enables.
-            return unsafe { avx2::decoded_len(c, src) };
-        }
-    }
-    per_encoding!(c, decode_of::<false, false>(src, &mut []))
+    per_encoding!(c, decode_one::<false>(src, &mut []))
 }
 
 /// Encodes `text` into `dst`; `None` if a character cannot be encoded or
 /// `dst` is too short.
+#[inline(always)]
 pub(crate) fn encode(c: Cjk, text: &str, dst: &mut [u8]) -> Option<usize> {
+    per_encoding!(c, encode_one(text, dst))
+}
+
+/// [`decode`] (`WRITE`) or [`decoded_len`] of the encoding of `E`, with AVX2
+/// where the CPU has it.
+fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         if crate::simd::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature the
             // function enables.
-            return unsafe { avx2::encode(c, text, dst) };
+            return unsafe { avx2::decode::<E, WRITE>(src, dst) };
         }
     }
-    per_encoding!(c, encode_of::<false>(text, dst))
+    decode_of::<E, WRITE, false>(src, dst)
+}
+
+/// [`encode`] of the encoding of `E`, with AVX2 where the CPU has it.
+fn encode_one<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if crate::simd::avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature the
+            // function enables.
+            return unsafe { avx2::encode::<E>(text, dst) };
+        }
+    }
+    encode_of::<E, false>(text, dst)
 }
 
 /// The pointer of the two-byte code `lead`, `trail` in the encoding of
@@ -625,8 +646,37 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
             Seq::Malformed { .. } | Seq::Truncated { .. } => return None,
         }
     }
-    // The tail, exactly.
+    // The tail, exactly: ASCII and the pairs of the common case, else the
+    // exact step, each checking its room.
     while i < n {
+        if !iso {
+            let b0 = src[i];
+            if b0 < 0x80 {
+                if WRITE {
+                    if at >= room {
+                        return None;
+                    }
+                    dst[at] = b0;
+                }
+                i += 1;
+                at += 1;
+                continue;
+            }
+            if i + 1 < n {
+                let w = pair::<E>(b0, src[i + 1], utf8);
+                if w != 0 {
+                    if WRITE {
+                        if room - at < 3 {
+                            return None;
+                        }
+                        dst[at..at + 3].copy_from_slice(&w.to_le_bytes()[..3]);
+                    }
+                    i += 2;
+                    at += 3;
+                    continue;
+                }
+            }
+        }
         match decode_seq(c, src, i, mode) {
             Seq::Char { cp, cp2, len } => {
                 let need = scalar::utf8_len(cp) + if cp2 == 0 { 0 } else { scalar::utf8_len(cp2) };
@@ -727,30 +777,28 @@ fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -> Optio
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_storeu_si256,
-        _mm256_xor_si256,
+        __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        _mm256_storeu_si256, _mm256_xor_si256, _mm_loadu_si128, _mm_storeu_si128,
     };
 
-    use super::{decode_of, encode_of, max_pointer, pointer_bytes_of, Cjk, BLOCK_READ, BLOCK_ROOM};
-    use super::{E_BIG5, E_EUC_JP, E_EUC_KR, E_GB18030, E_GBK, E_ISO_2022_JP, E_SHIFT_JIS};
+    use super::{
+        decode_of, encode_of, max_pointer, pointer_bytes_of, BLOCK_READ, BLOCK_ROOM, E_SHIFT_JIS,
+    };
 
-    /// [`super::decode`] with AVX2.
+    /// [`super::decode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    pub(super) fn decode(c: Cjk, src: &[u8], dst: &mut [u8]) -> Option<usize> {
-        per_encoding!(c, decode_of::<true, true>(src, dst))
+    pub(super) fn decode<const E: u8, const WRITE: bool>(
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Option<usize> {
+        decode_of::<E, WRITE, true>(src, dst)
     }
 
-    /// [`super::decoded_len`] with AVX2.
+    /// [`super::encode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    pub(super) fn decoded_len(c: Cjk, src: &[u8]) -> Option<usize> {
-        per_encoding!(c, decode_of::<false, true>(src, &mut []))
-    }
-
-    /// [`super::encode`] with AVX2.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    pub(super) fn encode(c: Cjk, text: &str, dst: &mut [u8]) -> Option<usize> {
-        per_encoding!(c, encode_of::<true>(text, dst))
+    pub(super) fn encode<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
+        encode_of::<E, true>(text, dst)
     }
 
     /// Copies the ASCII at `src[i..]` to `dst[at..]` 32 bytes at a time
@@ -838,6 +886,71 @@ mod avx2 {
         u64::from(mask.cast_unsigned())
     }
 
+    /// The characters of the leads of a mixed block (see [`mixed_block`]),
+    /// and the ASCII before each (copied 32 bytes at a time if `WIDE`, else
+    /// 16): the AND of their UTF-8 (which has `80` in its second byte for
+    /// every character of the common case) and how many there were.
+    #[inline(always)]
+    fn walk<const E: u8, const WRITE: bool, const WIDE: bool>(
+        src: &[u8],
+        i: usize,
+        dst: &mut [u8],
+        at: usize,
+        utf8: &[u32],
+        leads: u64,
+    ) -> (u32, usize) {
+        if WRITE {
+            copy32(src, i, dst, at);
+        }
+        let bytes = pointer_bytes_of::<E>();
+        let last = utf8.len() - 1;
+        let mut all = u32::MAX;
+        let mut j = 0;
+        let mut l = leads;
+        let sp = src[i..].as_ptr();
+        let dp = if WRITE {
+            dst[at..].as_mut_ptr()
+        } else {
+            core::ptr::null_mut()
+        };
+        while l != 0 {
+            let k = l.trailing_zeros() as usize;
+            // SAFETY: `k` is at most 62 (bit 63 is cleared by the caller),
+            // so `src[i + k + 1]` is in bounds (`i + BLOCK_READ <=
+            // src.len()`, asserted by the caller).
+            let (lead, trail) = unsafe { (*sp.add(k), *sp.add(k + 1)) };
+            // Bytes in range give a pointer below the table's last entry
+            // (`max_pointer`), a byte out of range one past it, taken to
+            // the last, which is 0.
+            let pointer = usize::from(bytes.lead[usize::from(lead)])
+                + usize::from(bytes.trail[usize::from(trail)]);
+            let pointer = pointer.min(last);
+            // SAFETY: `pointer <= last < utf8.len()`.
+            let w = unsafe { *utf8.as_ptr().add(pointer) };
+            all &= w;
+            if WRITE {
+                // SAFETY: `k + j + 3 + 32 <= 62 + 31 + 35 = 128` bytes from
+                // `at`, and `at + BLOCK_ROOM <= dst.len()` (asserted by the
+                // caller when `WRITE`); `k + 2 + 32 <= 96` bytes from `i`,
+                // and `i + BLOCK_READ <= src.len()`. Unaligned accesses,
+                // AVX2 present.
+                unsafe {
+                    dp.add(k + j).cast::<u32>().write_unaligned(w.to_le());
+                    if WIDE {
+                        let v = _mm256_loadu_si256(sp.add(k + 2).cast::<__m256i>());
+                        _mm256_storeu_si256(dp.add(k + j + 3).cast::<__m256i>(), v);
+                    } else {
+                        let v = _mm_loadu_si128(sp.add(k + 2).cast::<__m128i>());
+                        _mm_storeu_si128(dp.add(k + j + 3).cast::<__m128i>(), v);
+                    }
+                }
+            }
+            j += 1;
+            l &= l - 1;
+        }
+        (all, j)
+    }
+
     /// Decodes a block of 32 bytes at `src[i..]` (which has 64) that holds
     /// ASCII and two-byte codes of the common case only, into `dst[at..]`
     /// (which has 128 bytes of room), without a branch per character:
@@ -893,11 +1006,16 @@ mod avx2 {
         // The ASCII is copied 32 bytes at a time, from the block's start
         // and after each lead's trail: with a run of more than 32 bytes of
         // ASCII, only the first half of the block is decoded.
+        // The ASCII is copied 16 or 32 bytes at a time, from the block's
+        // start and after each lead's trail (16 where no run of ASCII is
+        // longer, half the stores); with a run of more than 32 bytes, only
+        // the first half of the block is decoded.
         let mut ascii = !(leads | leads << 1);
         ascii &= ascii >> 1;
         ascii &= ascii >> 2;
         ascii &= ascii >> 4;
         ascii &= ascii >> 8;
+        let over16 = ascii & ascii >> 1;
         ascii &= ascii >> 16;
         ascii &= ascii >> 1;
         let half = if ascii == 0 { 64 } else { 32 };
@@ -910,52 +1028,11 @@ mod avx2 {
         if E == E_SHIFT_JIS && (one_byte_codes(v0) | one_byte_codes(v1) << 32) & leads != 0 {
             return None;
         }
-        // The ASCII before the first lead, then each lead's character and
-        // the ASCII after it.
-        if WRITE {
-            copy32(src, i, dst, at);
-        }
-        let bytes = pointer_bytes_of::<E>();
-        let last = utf8.len() - 1;
-        let mut all = u32::MAX;
-        let mut j = 0;
-        let mut l = leads;
-        let sp = src[i..].as_ptr();
-        let dp = if WRITE {
-            dst[at..].as_mut_ptr()
+        let (all, j) = if over16 & u64::MAX >> (64 - half) == 0 {
+            walk::<E, WRITE, false>(src, i, dst, at, utf8, leads)
         } else {
-            core::ptr::null_mut()
+            walk::<E, WRITE, true>(src, i, dst, at, utf8, leads)
         };
-        while l != 0 {
-            let k = l.trailing_zeros() as usize;
-            // SAFETY: `k` is at most 62 (bit 63 is cleared above), so
-            // `src[i + k + 1]` is in bounds (`i + BLOCK_READ <= src.len()`).
-            let (lead, trail) = unsafe { (*sp.add(k), *sp.add(k + 1)) };
-            // Bytes in range give a pointer below the table's last entry
-            // (`max_pointer`), a byte out of range one past it, taken to
-            // the last, which is 0.
-            let pointer = usize::from(bytes.lead[usize::from(lead)])
-                + usize::from(bytes.trail[usize::from(trail)]);
-            let pointer = pointer.min(last);
-            // SAFETY: `pointer <= last < utf8.len()`.
-            let w = unsafe { *utf8.as_ptr().add(pointer) };
-            // Every character's UTF-8 has `80` in its second byte.
-            all &= w;
-            if WRITE {
-                // SAFETY: `k + j + 3 + 32 <= 62 + 31 + 35 = 128` bytes from
-                // `at`, and `at + BLOCK_ROOM <= dst.len()` (asserted when
-                // `WRITE`); `k + 2 + 32 <= 96` bytes from `i`, and
-                // `i + BLOCK_READ <= src.len()`. Unaligned accesses, AVX2
-                // present.
-                unsafe {
-                    dp.add(k + j).cast::<u32>().write_unaligned(w.to_le());
-                    let v = _mm256_loadu_si256(sp.add(k + 2).cast::<__m256i>());
-                    _mm256_storeu_si256(dp.add(k + j + 3).cast::<__m256i>(), v);
-                }
-            }
-            j += 1;
-            l &= l - 1;
-        }
         if all & 0x8000 == 0 {
             None
         } else {

@@ -87,7 +87,8 @@ pub(crate) fn avx2() -> bool {
 pub(crate) const FEATURES: &str = "avx2,bmi1,bmi2,popcnt,lzcnt";
 
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
@@ -108,7 +109,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
 
 /// `validate(f, bytes).is_ok()`, fast where a kernel exists; `None` where
 /// none does.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8::is_valid(bytes)),
@@ -120,7 +122,8 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 }
 
 /// `decode_into(f, bytes, dst)` where a kernel exists and succeeds.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
