@@ -18,11 +18,12 @@
 //!   pointer of `cp` is `pointers[base[k] + (bits[k] & below).count_ones()]`,
 //!   where `below` are the bits of the code points before `cp` in its block.
 //!
-//! That is about 2 bytes per mapped code point and 10 bytes per block of a
-//! used page: index jis0208's 7,326 code points take 21 KB, index
-//! gb18030's 23,939 take 56 KB (a direct two-level table of `u16` would take
-//! 46 KB and 56 KB: the popcount pays off where the blocks are sparse, as in
-//! the kanji of JIS X 0208, and costs one `count_ones` per look-up).
+//! That is 2 bytes per mapped code point and 10 bytes per block of a used
+//! page: index jis0208's 7,326 code points take 21 KB, where a plain
+//! two-level table of `u16` (a row of 64 pointers per used block) would take
+//! 46 KB, its kanji being sparse in their blocks; index gb18030's 23,939,
+//! which fill theirs, take 55 KB (56 KB). A look-up costs one
+//! `count_ones`.
 
 /// The pointer of each code point of an index; see the module docs.
 pub(crate) struct PointerMap {

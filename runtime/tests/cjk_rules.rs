@@ -281,3 +281,63 @@ fn decoders_special_cases() {
         ]
     );
 }
+
+const CJK: [Encoding; 7] = [
+    Encoding::Gbk,
+    Encoding::Gb18030,
+    Encoding::Big5,
+    Encoding::EucJp,
+    Encoding::Iso2022Jp,
+    Encoding::ShiftJis,
+    Encoding::EucKr,
+];
+
+/// `max_bytes_per_utf8_byte` and `max_utf8_bytes_per_byte` are the true
+/// worst cases: the largest ratio of any character (rounded up) is the
+/// bound, and every text stays within it, since a text's output is the sum
+/// of its characters' (ISO-2022-JP's escape sequences aside: every pair of
+/// characters of its kinds is checked, each with the escape sequences it
+/// brings and the one the text ends with).
+#[test]
+fn buffer_bounds_are_the_worst_cases() {
+    for enc in CJK {
+        let mut grow = 0;
+        for ch in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            let text = ch.to_string();
+            if let Ok(n) = enc.encoded_len(&text) {
+                grow = grow.max(n.div_ceil(text.len()));
+            }
+        }
+        assert_eq!(grow, enc.max_bytes_per_utf8_byte(), "{enc} encoding");
+        // Every byte alone and every pair of bytes: the sequences of one
+        // or two bytes; EUC-JP's three-byte and gb18030's four-byte codes
+        // give at most four bytes of UTF-8 for three or four.
+        let mut shrink = 0;
+        for n in 0..=0xFFFFu32 {
+            for input in [&[n as u8][..], &[(n >> 8) as u8, n as u8]] {
+                if let Ok(len) = enc.decoded_len(input) {
+                    shrink = shrink.max(len.div_ceil(input.len()));
+                }
+            }
+        }
+        if enc == Encoding::Iso2022Jp {
+            // One byte a character after `ESC ( I`, three bytes of UTF-8.
+            let katakana = [&b"\x1B(I"[..], &[0x21; 300]].concat();
+            let len = enc.decoded_len(&katakana).unwrap();
+            assert_eq!(len, 900);
+            shrink = shrink.max(len.div_ceil(katakana.len()));
+        }
+        assert_eq!(shrink, enc.max_utf8_bytes_per_byte(), "{enc} decoding");
+    }
+    // ISO-2022-JP: every pair of characters of each kind it writes apart.
+    let kinds = ['a', '\\', '~', '¥', '‾', 'α', 'あ', 'ｱ', '\0'];
+    for a in kinds {
+        for b in kinds {
+            for text in [format!("{a}{b}"), format!("{a}"), format!("{a}{b}{a}")] {
+                let n = Encoding::Iso2022Jp.encoded_len(&text).unwrap();
+                assert!(n <= 4 * text.len(), "{text:?}: {n}");
+            }
+        }
+    }
+    assert_eq!(Encoding::Iso2022Jp.encoded_len("α"), Ok(8));
+}
