@@ -1040,3 +1040,53 @@ mod avx2 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::assert_avx2;
+    use crate::rules::cjk::Cjk;
+    use crate::rules::Family;
+    use std::string::String;
+    use std::vec;
+
+    /// The kernels against the const engine on a text of every kind of
+    /// block (small enough for Miri, which checks the `unsafe` here).
+    #[test]
+    fn kernels_match_the_engine() {
+        assert_avx2();
+        for (c, pieces) in [
+            (Cjk::Gbk, ["中文的文本", " and ASCII, ", "汉字", "\n"]),
+            (Cjk::Gb18030, ["中文的文本", " and ASCII, ", "😀", "\n"]),
+            (Cjk::Big5, ["中文的文本", " and ASCII, ", "漢字", "\n"]),
+            (
+                Cjk::EucJp,
+                ["日本語のテキスト", " and ASCII, ", "ｶﾀｶﾅ", "\n"],
+            ),
+            (
+                Cjk::Iso2022Jp,
+                ["日本語のテキスト", " and ASCII, ", "漢字", "\n"],
+            ),
+            (
+                Cjk::ShiftJis,
+                ["日本語のテキスト", " and ASCII, ", "ｶﾀｶﾅ", "\n"],
+            ),
+            (Cjk::EucKr, ["한국어 텍스트", " and ASCII, ", "한글", "\n"]),
+        ] {
+            let mut text = String::new();
+            for k in 0..48 {
+                text.push_str(pieces[k * 5 % 4]);
+            }
+            let f = Family::Cjk(c);
+            let mut bytes = vec![0u8; text.len() * 4];
+            let n = crate::engine::encode_into(f, &text, &mut bytes).expect("encodes");
+            bytes.truncate(n);
+            let mut fast = vec![0u8; n + 16];
+            assert_eq!(super::encode(c, &text, &mut fast), Some(n), "{c:?}");
+            assert_eq!(fast[..n], bytes[..], "{c:?}");
+            let mut out = vec![0u8; bytes.len() * 3 + 64];
+            let m = super::decode(c, &bytes, &mut out).expect("decodes");
+            assert_eq!(&out[..m], text.as_bytes(), "{c:?}");
+            assert_eq!(super::decoded_len(c, &bytes), Some(text.len()), "{c:?}");
+        }
+    }
+}
