@@ -4,12 +4,13 @@
 //!
 //! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), UTF-32
 //! (native `u32` units, LE and BE bytes), C's `wchar_t` ([`WChar`], the
-//! target's), Java's modified UTF-8 (MUTF-8), CESU-8, and 44 single-byte
-//! code pages: every one
-//! of the WHATWG Encoding Standard (Windows-1251, KOI8-R, ISO-8859-x, ...),
-//! the DOS pages (CP437, CP850, CP866, ...), strict 7-bit ASCII and true
-//! ISO-8859-1. Byte output may start with a length prefix ([`LenPrefix`]),
-//! and [`usb_string!`] makes USB string descriptors. Everything of
+//! target's), Java's modified UTF-8 (MUTF-8), CESU-8, 44 single-byte code
+//! pages: every one of the WHATWG Encoding Standard (Windows-1251, KOI8-R,
+//! ISO-8859-x, ...), the DOS pages (CP437, CP850, CP866, ...), strict 7-bit
+//! ASCII and true ISO-8859-1; and the multi-byte encodings of the WHATWG
+//! Encoding Standard: GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS and
+//! EUC-KR. Byte output may start with a length prefix ([`LenPrefix`]), and
+//! [`usb_string!`] makes USB string descriptors. Everything of
 //! [`litenc_runtime`] is re-exported here: the per-encoding modules,
 //! [`Encoding`], the errors and [`const_encode!`].
 //!
@@ -138,6 +139,17 @@
 //!   `litenc-macros` crate. Without it litenc has no dependency but
 //!   `litenc-runtime` (no `syn`), and [`const_encode!`] still encodes any
 //!   `const` string at compile time.
+//! - `cjk` (default): the multi-byte encodings of Chinese, Japanese and
+//!   Korean (GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR) at
+//!   run time: their modules ([`shift_jis`], [`gbk`], ...), [`Encoding`]
+//!   variants and tables. The macros know them with or without it (they run
+//!   on the host, with a runtime of their own), so `encode!("shift_jis",
+//!   ...)` works in a build without it. On by default because it costs
+//!   nothing at run time: a program links only the tables of the encodings
+//!   it calls (`docs/performance.md` measures it); what it costs is
+//!   compiling the tables (a few seconds, measured there too), which a
+//!   firmware build that does not need them saves with
+//!   `default-features = false`.
 //! - `jni`: the option `jnistr`, a `&'static JNIStr` of the `jni` crate
 //!   (0.22, without its default features). Implies `macros`.
 //! - `windows-strings`: the options `pcwstr` and `pcstr`, `PCWSTR` and
@@ -500,6 +512,12 @@ pub use litenc_macros::cp1251;
 /// assert_eq!(A, [0, b'h', 0, b'i']);
 /// assert_eq!(B, [0xD9, 0xE8, 0]);
 /// assert_eq!(C, [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]);
+///
+/// // The multi-byte encodings too, for LCDs and receipt printers:
+/// const LCD: [u8; 7] = litenc::encode!("shift_jis", "ｵﾝﾄﾞ 25");
+/// const GB: [u8; 4] = litenc::encode!("gb2312", "温度");
+/// assert_eq!(LCD, [0xB5, 0xDD, 0xC4, 0xDE, b' ', b'2', b'5']);
+/// assert_eq!(GB, [0xCE, 0xC2, 0xB6, 0xC8]);
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]

@@ -83,6 +83,7 @@ fn api(enc: Encoding) -> Api {
         Encoding::Utf32Be => api!(utf32be),
         Encoding::Mutf8 => api!(mutf8),
         Encoding::Cesu8 => api!(cesu8),
+        enc if enc.is_cjk() => cjk_api(enc).expect("a multi-byte module"),
         _ => code_page_api(enc),
     }
 }
@@ -145,6 +146,37 @@ fn code_page_api(enc: Encoding) -> Api {
             Ascii => ascii,
             Latin1 => latin1,
     }
+}
+
+/// The module of each multi-byte encoding.
+#[cfg(feature = "cjk")]
+fn cjk_api(enc: Encoding) -> Option<Api> {
+    use litenc_runtime::{big5, euc_jp, euc_kr, gb18030, gbk, iso_2022_jp, shift_jis};
+    Some(match enc {
+        Encoding::Gbk => api!(gbk),
+        Encoding::Gb18030 => api!(gb18030),
+        Encoding::Big5 => api!(big5),
+        Encoding::EucJp => api!(euc_jp),
+        Encoding::Iso2022Jp => api!(iso_2022_jp),
+        Encoding::ShiftJis => api!(shift_jis),
+        Encoding::EucKr => api!(euc_kr),
+        _ => return None,
+    })
+}
+
+#[cfg(not(feature = "cjk"))]
+fn cjk_api(_: Encoding) -> Option<Api> {
+    None
+}
+
+/// The multi-byte encodings (with the `cjk` feature).
+#[must_use]
+pub fn cjk_encodings() -> Vec<Encoding> {
+    Encoding::ALL
+        .iter()
+        .copied()
+        .filter(|e| e.is_cjk())
+        .collect()
 }
 
 /// The output buffer sizes to try when `needed` units are needed: all of
@@ -354,9 +386,24 @@ pub fn check_decode(enc: Encoding, data: &[u8]) {
     }
 
     if let Ok(s) = &want {
-        // Every valid input is the only encoding of its text.
-        assert_eq!(enc.encode(s).as_deref(), Ok(data), "encode(decode(x)) != x");
-        assert_eq!(enc.encoded_len(s), Ok(data.len()), "encoded_len(decode(x))");
+        if enc.is_cjk() {
+            // Several inputs decode to one text (duplicates in the indexes,
+            // redundant escape sequences) and some characters are written
+            // as others (ISO-2022-JP's half-width katakana as full-width
+            // ones), so neither the bytes nor always the text come back:
+            // what the encoder writes decodes as the reference decodes it.
+            if let Ok(bytes) = enc.encode(s) {
+                assert_eq!(
+                    enc.decode(&bytes).map_err(|_| ()),
+                    reference::decode(enc, &bytes).map_err(|_| ()),
+                    "decode(encode(decode(x)))"
+                );
+            }
+        } else {
+            // Every valid input is the only encoding of its text.
+            assert_eq!(enc.encode(s).as_deref(), Ok(data), "encode(decode(x)) != x");
+            assert_eq!(enc.encoded_len(s), Ok(data.len()), "encoded_len(decode(x))");
+        }
     }
 
     if enc == Encoding::Mutf8 {
@@ -532,16 +579,34 @@ pub fn check_encode(s: &str) {
                 bytes.len() <= s.len().saturating_mul(enc.max_bytes_per_utf8_byte()),
                 "max_bytes_per_utf8_byte {enc}"
             );
-            assert!(
-                s.len() <= bytes.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
-                "max_utf8_bytes_per_byte {enc}"
-            );
-            assert_eq!(
-                enc.decode(bytes).as_deref(),
-                Ok(s),
-                "decode(encode(s)) {enc}"
-            );
-            assert_eq!(enc.decode_lossy(bytes), s, "decode_lossy(encode(s)) {enc}");
+            let back = enc.decode(bytes);
+            if enc.is_cjk() {
+                // Some characters come back as others (Shift_JIS writes
+                // `¥` as `5C`, which is `\\`): the bytes decode as the
+                // reference decodes them.
+                assert_eq!(
+                    back.clone().map_err(|_| ()),
+                    reference::decode(enc, bytes).map_err(|_| ()),
+                    "decode(encode(s)) {enc}"
+                );
+                let back = back.expect("encoder output decodes");
+                assert!(
+                    back.len() <= bytes.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
+                    "max_utf8_bytes_per_byte {enc}"
+                );
+                assert_eq!(
+                    enc.decode_lossy(bytes),
+                    back,
+                    "decode_lossy(encode(s)) {enc}"
+                );
+            } else {
+                assert!(
+                    s.len() <= bytes.len().saturating_mul(enc.max_utf8_bytes_per_byte()),
+                    "max_utf8_bytes_per_byte {enc}"
+                );
+                assert_eq!(back.as_deref(), Ok(s), "decode(encode(s)) {enc}");
+                assert_eq!(enc.decode_lossy(bytes), s, "decode_lossy(encode(s)) {enc}");
+            }
         }
     }
 
@@ -756,6 +821,15 @@ pub fn check_transcode(data: &[u8]) {
         .collect();
     for (from, bytes) in &encoded {
         let text = from.decode(bytes).expect("decode(encode(s))");
+        if from.is_cjk() {
+            // Some characters come back as others (see `check_encode`).
+            assert_eq!(
+                Ok(&text),
+                reference::decode(*from, bytes).as_ref(),
+                "{from}"
+            );
+            continue;
+        }
         assert_eq!(text, s, "{from} round trip");
         for &to in Encoding::ALL {
             let got = to.encode(&text);
@@ -774,6 +848,10 @@ pub fn check_transcode(data: &[u8]) {
     let cyr = litenc_runtime::windows1251::decode(data).expect("every byte is Windows-1251");
     assert_eq!(cyr, reference::lossy(Encoding::Windows1251, data));
     for &enc in Encoding::ALL {
+        if enc.is_cjk() {
+            // Not every character comes back as itself (see `check_encode`).
+            continue;
+        }
         if let Ok(bytes) = enc.encode(&cyr) {
             assert_eq!(
                 enc.decode(&bytes).as_ref(),

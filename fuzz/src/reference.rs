@@ -2,7 +2,9 @@
 //! as possible: `std` for UTF-8 and UTF-16 units, `encoding_rs` for the lossy
 //! UTF-16 byte forms and Windows-1251, and for the CESU-8 family a decoder
 //! that tests candidate sequences by *meaning* (decode the bits, reject
-//! overlong values) instead of by the byte-range table the library uses.
+//! overlong values) instead of by the byte-range table the library uses;
+//! `encoding_rs` for the multi-byte encodings of Chinese, Japanese and
+//! Korean (the same WHATWG Encoding Standard).
 
 use litenc_runtime::Encoding;
 
@@ -350,7 +352,55 @@ pub fn decode(enc: Encoding, data: &[u8]) -> Result<String, RefError> {
             }
             Ok(out)
         }
+        enc if enc.is_cjk() => multi_byte_decode(peer(enc), data),
         _ => panic!("reference: unknown encoding {enc:?}"),
+    }
+}
+
+/// encoding_rs's encoding of the same name, for a multi-byte encoding.
+fn peer(enc: Encoding) -> &'static encoding_rs::Encoding {
+    encoding_rs::Encoding::for_label(enc.name().as_bytes()).expect("a WHATWG encoding")
+}
+
+/// encoding_rs's first error in `data`, `(start, bad bytes)`, with the end
+/// of `data` as the end of the input (`last`) or not.
+fn multi_byte_first_error(
+    peer: &'static encoding_rs::Encoding,
+    data: &[u8],
+    last: bool,
+) -> Option<(usize, usize)> {
+    let mut d = peer.new_decoder_without_bom_handling();
+    let cap = d
+        .max_utf8_buffer_length_without_replacement(data.len())
+        .expect("fits");
+    let mut out = vec![0u8; cap];
+    let (r, read, _) = d.decode_to_utf8_without_replacement(data, &mut out, last);
+    match r {
+        encoding_rs::DecoderResult::InputEmpty => None,
+        encoding_rs::DecoderResult::OutputFull => panic!("reference: output full"),
+        encoding_rs::DecoderResult::Malformed(bad, after) => Some((
+            read - usize::from(after) - usize::from(bad),
+            usize::from(bad),
+        )),
+    }
+}
+
+/// A multi-byte encoding by encoding_rs: the error starts after the bad
+/// bytes it reports and the bytes it read after them, and is a truncated
+/// end where encoding_rs only reports it once told that the input ends.
+fn multi_byte_decode(
+    peer: &'static encoding_rs::Encoding,
+    data: &[u8],
+) -> Result<String, RefError> {
+    match multi_byte_first_error(peer, data, true) {
+        None => Ok(peer
+            .decode_without_bom_handling_and_without_replacement(data)
+            .expect("no error")
+            .into_owned()),
+        Some((valid_up_to, bad)) => Err(RefError {
+            valid_up_to,
+            error_len: multi_byte_first_error(peer, data, false).map(|_| bad),
+        }),
     }
 }
 
@@ -380,6 +430,7 @@ pub fn lossy(enc: Encoding, data: &[u8]) -> String {
                 .map(|&b| page[usize::from(b)].unwrap_or(char::REPLACEMENT_CHARACTER))
                 .collect()
         }
+        enc if enc.is_cjk() => peer(enc).decode_without_bom_handling(data).0.into_owned(),
         _ => panic!("reference: unknown encoding {enc:?}"),
     }
 }
@@ -486,6 +537,38 @@ pub fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, (usize, char)> {
             }
             out
         }
+        enc if enc.is_cjk() => return multi_byte_encode(peer(enc), s),
         _ => panic!("reference: unknown encoding {enc:?}"),
     })
+}
+
+/// A multi-byte encoding by encoding_rs. Its ISO-2022-JP encoder, as the
+/// standard's, names U+FFFD for `ESC`, `SO` and `SI`, which litenc names as
+/// they are (one byte each).
+fn multi_byte_encode(
+    peer: &'static encoding_rs::Encoding,
+    s: &str,
+) -> Result<Vec<u8>, (usize, char)> {
+    let mut e = peer.new_encoder();
+    let cap = e
+        .max_buffer_length_from_utf8_without_replacement(s.len())
+        .expect("fits");
+    let mut out = vec![0u8; cap];
+    let (r, read, written) = e.encode_from_utf8_without_replacement(s, &mut out, true);
+    match r {
+        encoding_rs::EncoderResult::InputEmpty => {
+            out.truncate(written);
+            Ok(out)
+        }
+        encoding_rs::EncoderResult::OutputFull => panic!("reference: output full"),
+        encoding_rs::EncoderResult::Unmappable(ch) => {
+            if ch == char::REPLACEMENT_CHARACTER
+                && peer == encoding_rs::ISO_2022_JP
+                && !s[..read].ends_with(char::REPLACEMENT_CHARACTER)
+            {
+                return Err((read - 1, char::from(s.as_bytes()[read - 1])));
+            }
+            Err((read - ch.len_utf8(), ch))
+        }
+    }
 }

@@ -620,16 +620,26 @@ pub(crate) fn unencodable(
         format!("{name} cannot encode {count} characters of the text:")
     };
     describe(&mut message, text, offenders);
-    error(
-        span,
-        &message,
-        &format!(
+    let help = if encoding.is_cjk() {
+        let ascii = if encoding == Encoding::Iso2022Jp {
+            "ASCII without ESC, SO and SI (which would switch its character set)"
+        } else {
+            "ASCII"
+        };
+        format!(
+            "{name} holds only {ascii} and the characters of its WHATWG index: replace these, \
+             or choose an encoding that holds all of Unicode, e.g. `utf8!` or \
+             `encode!(\"gb18030\", ...)`"
+        )
+    } else {
+        format!(
             "{name} ({}) holds only its {} characters: replace these, or choose an encoding \
              that holds all of Unicode, e.g. `utf8!`",
             encoding.__about(),
             repertoire(encoding)
-        ),
-    )
+        )
+    };
+    error(span, &message, &help)
 }
 
 /// U+0000 inside `text`, which `option` terminates, in the encoding `name`;

@@ -366,3 +366,49 @@ macro_rules! code_page_modules {
 }
 
 pub(crate) use code_page_modules;
+
+/// One module per multi-byte encoding of `registry_cjk`.
+#[cfg(feature = "cjk")]
+macro_rules! cjk_modules {
+    ([$(
+        $variant:ident $module:ident $name:literal [$($label:literal),*]
+        $about:literal $sample:literal $bytes:literal
+    )*]) => {$(
+        #[doc = concat!("`", $name, "`: ", $about, ".")]
+        ///
+        /// The encoder and decoder of the WHATWG Encoding Standard, over its
+        /// indexes: what browsers and `encoding_rs` read and write, errors at
+        /// the places `encoding_rs` gives. Bytes `00..=7F` are ASCII (in
+        /// ISO-2022-JP, in ASCII mode); a character the encoding lacks is
+        /// [`EncodeError::Unencodable`](crate::EncodeError::Unencodable);
+        /// `decode_lossy` writes one U+FFFD for each error of the standard's
+        /// decoder. The crate docs (`# Chinese, Japanese and Korean`) say
+        /// which bytes an error counts.
+        ///
+        #[doc = concat!("Labels for [`Encoding::for_label`](crate::Encoding::for_label): ", $("`", $label, "` ",)* "(and the name). ")]
+        #[doc = concat!("The same codec at run time, faster: [`fast::", stringify!($module), "`](crate::fast::", stringify!($module), "); chosen at run time: [`Encoding::", stringify!($variant), "`](crate::Encoding::", stringify!($variant), ").")]
+        /// Where Python's codecs map a character otherwise,
+        /// `CONFORMANCE.md` lists it. Needs the `cjk` feature.
+        ///
+        /// ```
+        #[doc = concat!("use litenc_runtime::", stringify!($module), ";")]
+        ///
+        #[doc = concat!("let bytes = ", stringify!($module), "::encode(", stringify!($sample), ").unwrap();")]
+        #[doc = concat!("assert_eq!(bytes, ", stringify!($bytes), ");")]
+        #[doc = concat!("assert_eq!(", stringify!($module), "::decode(&bytes).unwrap(), ", stringify!($sample), ");")]
+        #[doc = concat!("const FIXED: [u8; ", stringify!($bytes), ".len()] = litenc_runtime::const_encode!(", stringify!($module), ", ", stringify!($sample), ");")]
+        /// assert_eq!(FIXED[..], bytes[..]);
+        /// ```
+        pub mod $module {
+            crate::api::byte_codec_api!(
+                crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant),
+                $module,
+                $sample,
+                $bytes
+            );
+        }
+    )*};
+}
+
+#[cfg(feature = "cjk")]
+pub(crate) use cjk_modules;

@@ -1,13 +1,17 @@
 //! The [`Encoding`] enum: which encodings there are, their names, labels and
 //! sizes. The codec operations on it are in `methods.rs`, over the engine.
 
-/// Defines `Encoding` from the Unicode encodings below and the single-byte
-/// list of the registry.
+/// Defines `Encoding` from the Unicode encodings below, the single-byte
+/// list of the registry and the multi-byte list of `registry_cjk` (whose
+/// variants exist with the `cjk` feature).
 macro_rules! define_encodings {
-    ($(
+    ([$(
         $variant:ident $module:ident $table:ident $name:literal [$($label:literal),*]
         $about:literal $total:tt $sample:literal $bytes:literal
-    )*) => {
+    )*] [$(
+        $cvariant:ident $cmodule:ident $cname:literal [$($clabel:literal),*]
+        $cabout:literal $csample:literal $cbytes:literal
+    )*]) => {
         /// One of the encodings litenc speaks.
         ///
         /// Every operation of the per-encoding modules is also a method here, for
@@ -58,6 +62,11 @@ macro_rules! define_encodings {
                 #[doc = concat!("`", $name, "`: ", $about, ".")]
                 $variant,
             )*
+            $(
+                #[doc = concat!("`", $cname, "`: ", $cabout, ".")]
+                #[cfg(feature = "cjk")]
+                $cvariant,
+            )*
         }
 
         impl Encoding {
@@ -71,6 +80,7 @@ macro_rules! define_encodings {
                 Encoding::Mutf8,
                 Encoding::Cesu8,
                 $(Encoding::$variant,)*
+                $(#[cfg(feature = "cjk")] Encoding::$cvariant,)*
             ];
 
             /// The canonical name: the WHATWG name where WHATWG has the
@@ -96,6 +106,7 @@ macro_rules! define_encodings {
                     Encoding::Mutf8 => "MUTF-8",
                     Encoding::Cesu8 => "CESU-8",
                     $(Encoding::$variant => $name,)*
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => $cname,)*
                 }
             }
 
@@ -156,6 +167,7 @@ macro_rules! define_encodings {
                     Encoding::Mutf8 => &["java-modified-utf-8", "modified-utf-8", "mutf-8"],
                     Encoding::Cesu8 => &["cesu-8"],
                     $(Encoding::$variant => &[$($label),*],)*
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => &[$($clabel),*],)*
                 }
             }
 
@@ -172,6 +184,7 @@ macro_rules! define_encodings {
                     Encoding::Mutf8 => "mutf8",
                     Encoding::Cesu8 => "cesu8",
                     $(Encoding::$variant => stringify!($module),)*
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => stringify!($cmodule),)*
                 }
             }
 
@@ -188,30 +201,52 @@ macro_rules! define_encodings {
                     Encoding::Mutf8 => "Java's modified UTF-8",
                     Encoding::Cesu8 => "CESU-8",
                     $(Encoding::$variant => $about,)*
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => $cabout,)*
                 }
             }
 
             /// Whether this is one of the single-byte encodings (every one but
-            /// UTF-8, UTF-16, UTF-32, MUTF-8 and CESU-8): one byte per
-            /// character, ASCII as itself.
+            /// UTF-8, UTF-16, UTF-32, MUTF-8, CESU-8 and the multi-byte ones):
+            /// one byte per character, ASCII as itself.
             #[must_use]
             pub const fn is_single_byte(self) -> bool {
-                !matches!(
-                    self,
+                match self {
                     Encoding::Utf8
-                        | Encoding::Utf16Le
-                        | Encoding::Utf16Be
-                        | Encoding::Utf32Le
-                        | Encoding::Utf32Be
-                        | Encoding::Mutf8
-                        | Encoding::Cesu8
-                )
+                    | Encoding::Utf16Le
+                    | Encoding::Utf16Be
+                    | Encoding::Utf32Le
+                    | Encoding::Utf32Be
+                    | Encoding::Mutf8
+                    | Encoding::Cesu8 => false,
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => false,)*
+                    _ => true,
+                }
+            }
+
+            /// Whether this is one of the multi-byte encodings of Chinese,
+            /// Japanese and Korean (GBK, gb18030, Big5, EUC-JP, ISO-2022-JP,
+            /// Shift_JIS, EUC-KR; with the `cjk` feature): one or two bytes
+            /// per character (gb18030 also four), ASCII as itself (but for
+            /// ISO-2022-JP's escape sequences).
+            #[must_use]
+            pub const fn is_cjk(self) -> bool {
+                match self {
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => true,)*
+                    _ => false,
+                }
             }
         }
     };
 }
 
-crate::registry::single_byte_encodings!(define_encodings);
+/// Hands the single-byte list, then the multi-byte one, to `define_encodings!`.
+macro_rules! with_cjk_encodings {
+    ($($single_byte:tt)*) => {
+        crate::registry_cjk::cjk_encodings!(define_encodings [$($single_byte)*]);
+    };
+}
+
+crate::registry::single_byte_encodings!(with_cjk_encodings);
 
 impl Encoding {
     /// Looks an encoding up by label, as the WHATWG Encoding Standard's "get an
@@ -310,6 +345,9 @@ impl Encoding {
     /// | MUTF-8 | 2 | U+0000: `00` to `C0 80` |
     /// | CESU-8 | 2 (1.5 rounded up) | supplementary characters: 4 bytes to 6 |
     /// | UTF-32LE, UTF-32BE | 4 | ASCII: 1 byte to 4 |
+    /// | GBK, Big5, EUC-JP, Shift_JIS, EUC-KR | 1 | ASCII, or a character of two bytes of UTF-8 in two bytes |
+    /// | gb18030 | 2 | U+0080 to U+07FF outside its two-byte codes: 2 bytes to 4 |
+    /// | ISO-2022-JP | 4 | a lone Greek or Cyrillic letter: 2 bytes to `ESC $ B`, 2 bytes, `ESC ( B` |
     ///
     /// A buffer this large also makes `encode_into` faster for the encodings
     /// every text fits (UTF-16, UTF-32, MUTF-8, CESU-8): it cannot be too short, so the
@@ -330,6 +368,10 @@ impl Encoding {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Mutf8 | Encoding::Cesu8 => 2,
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
+            #[cfg(feature = "cjk")]
+            Encoding::Gb18030 => 2,
+            #[cfg(feature = "cjk")]
+            Encoding::Iso2022Jp => 4,
             _ => 1,
         }
     }

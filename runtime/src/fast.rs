@@ -68,12 +68,15 @@ pub fn implementation() -> &'static str {
 }
 
 /// The twins over an encoding's [`Family`], which the per-encoding modules
-/// below and the `alloc` helpers call with a constant family.
+/// below and the `alloc` helpers call with a constant family. Always
+/// inlined, so that the constant folds the `match` away and a module links
+/// only its own encoding's code and tables.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
 pub(crate) mod family {
     use super::{simd, DecodeError, EncodeError, Family};
 
     /// See [`super::encoded_len`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
         match f {
             Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
@@ -84,7 +87,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::encode_into`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn encode_into(f: Family, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         match simd::encode_into(f, text, out) {
             Some(n) => Ok(n),
@@ -93,7 +96,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::validate`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
         match simd::validate(f, bytes) {
             Some(true) => Ok(()),
@@ -102,7 +105,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::decoded_len`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
         match simd::decoded_len(f, bytes) {
             Some(n) => Ok(n),
@@ -111,7 +114,7 @@ pub(crate) mod family {
     }
 
     /// See [`super::decode_into`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn decode_into(
         f: Family,
         bytes: &[u8],
@@ -293,6 +296,24 @@ macro_rules! fast_single_byte {
 }
 
 crate::registry::single_byte_encodings!(fast_single_byte);
+
+/// The twins of every multi-byte encoding's module.
+#[cfg(feature = "cjk")]
+macro_rules! fast_cjk {
+    ([$(
+        $variant:ident $module:ident $name:literal [$($label:literal),*]
+        $about:literal $sample:literal $bytes:literal
+    )*]) => {$(
+        fast_byte_api!(
+            #[doc = concat!($name, " at run time: one pass, ASCII runs with SIMD.")]
+            $module,
+            crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant)
+        );
+    )*};
+}
+
+#[cfg(feature = "cjk")]
+crate::registry_cjk::cjk_encodings!(fast_cjk);
 
 /// Native UTF-16 code units at run time: the twins of
 /// [`crate::utf16`]'s unit functions.

@@ -1,10 +1,11 @@
 //! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 and UTF-32
 //! (native units, LE and BE bytes), C's `wchar_t` ([`wide`]), Java's
-//! modified UTF-8, CESU-8 and 44 single-byte code pages (every one of the
+//! modified UTF-8, CESU-8, 44 single-byte code pages (every one of the
 //! WHATWG Encoding Standard, the DOS pages, strict ASCII and true
-//! ISO-8859-1), with length prefixes ([`LenPrefix`]) and USB string
-//! descriptors ([`usb_string`]), as `const fn`, with no dependencies and no
-//! `std`.
+//! ISO-8859-1) and the multi-byte encodings of Chinese, Japanese and Korean
+//! (Shift_JIS, GBK, Big5, ...), with length prefixes ([`LenPrefix`]) and USB
+//! string descriptors ([`usb_string`]), as `const fn`, with no dependencies
+//! and no `std`.
 //!
 //! The compile-time macros of `litenc` encode by calling this crate, so a
 //! literal encoded at compile time and the same text encoded at run time give
@@ -95,6 +96,9 @@
 //!   the DOS pages. A byte the table leaves undefined (ISO-8859-3 `0xA5`,
 //!   windows-1253 `0xAA`, every byte above `0x7F` in strict ASCII, ...) is an
 //!   error of one byte; only the page's characters encode.
+//! - **GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR** (the
+//!   `cjk` feature): the decoders and encoders of the WHATWG Encoding
+//!   Standard, step by step; see [below](#chinese-japanese-and-korean).
 //!
 //! Errors say where: [`DecodeError::valid_up_to`] and
 //! [`DecodeError::error_len`] mean what they mean on
@@ -109,7 +113,70 @@
 //! encoded surrogate); for UTF-16, one per unpaired surrogate and one for a
 //! truncated end (a high surrogate or odd byte, or both), as the WHATWG
 //! decoder does; for UTF-32, one per ill-formed unit and one for a
-//! truncated end, as Python's `utf-32-le` and `utf-32-be` do.
+//! truncated end, as Python's `utf-32-le` and `utf-32-be` do; for the
+//! multi-byte encodings, one per error of the WHATWG decoder.
+//!
+//! # Chinese, Japanese and Korean
+//!
+//! With the `cjk` feature (on by default), seven more modules: [`gbk`],
+//! [`gb18030`], [`big5`], [`euc_jp`], [`iso_2022_jp`], [`shift_jis`] and
+//! [`euc_kr`], with the functions above, their [`fast`] twins and their
+//! [`Encoding`] variants under every WHATWG name and label (`"sjis"`,
+//! `"windows-31j"`, `"gb2312"`, `"big5-hkscs"`, `"windows-949"`, ...). They
+//! are the WHATWG Encoding Standard's encoders and decoders over its
+//! indexes (what browsers and encoding_rs do), so the encoders choose as the
+//! standard does: Shift_JIS skips index jis0208's pointers 8272 to 8835
+//! (NEC's copies of IBM's extensions) for the IBM originals; EUC-JP and
+//! ISO-2022-JP write a code point's first pointer; Big5 writes no Hong Kong
+//! extension (pointers below 5024) and the last pointer of `═ ╞ ╡ ╪ 十 卅`;
+//! gb18030 writes what index gb18030 lacks as four bytes from its ranges,
+//! refuses U+E5E5 (whose bytes `A3 A0` index gb18030 maps to U+3000), and
+//! writes eighteen Private Use characters as GB18030-2005 did; GBK is
+//! gb18030 without four-byte codes, with `€` as `80`; ISO-2022-JP writes
+//! half-width katakana as full-width ones and ends in ASCII mode.
+//!
+//! ```
+//! use litenc_runtime::{const_encode, shift_jis, Encoding};
+//!
+//! // A receipt line for an ESC/POS printer, at compile time.
+//! const TOTAL: [u8; 14] = const_encode!(shift_jis, "合計 ¥1,200 ｶﾞ");
+//! assert_eq!(&TOTAL[..5], b"\x8D\x87\x8Cv ");
+//! assert_eq!(shift_jis::decode(&TOTAL).unwrap(), "合計 \\1,200 ｶﾞ");
+//!
+//! let enc = Encoding::for_label("csISO2022JP").unwrap();
+//! assert_eq!(enc.encode("件名").unwrap(), b"\x1B$B7oL>\x1B(B");
+//! ```
+//!
+//! (Shift_JIS and EUC-JP write `¥` and `‾` as `5C` and `7E`, which they
+//! read as `\` and `~`: the standard's round trip is not the identity.)
+//!
+//! **Errors.** The standard's decoders sometimes *restore* bytes they have
+//! read, to be read again after an error: an ASCII byte after a lead byte,
+//! gb18030's second to fourth bytes when the third or fourth is out of
+//! range, what follows `ESC` in ISO-2022-JP when it is no escape sequence.
+//! [`DecodeError::error_len`] counts the bytes of the error without the
+//! restored ones, so decoding may resume at `valid_up_to + error_len` as the
+//! standard does: Shift_JIS `85 20` is an error of one byte (then a space),
+//! `85 80` one of two; gb18030 `81 30 20` one of one (then `0` and a space),
+//! a four-byte code outside its ranges one of four. Where the input ends
+//! inside a sequence (a lead byte, `ESC`, `ESC $` at the end), `error_len`
+//! is `None`, as for UTF-8. Two errors of ISO-2022-JP are put where
+//! encoding_rs puts them: an escape sequence right after another is an
+//! error of three bytes at the *first* (nothing was decoded in the set it
+//! chose), and `ESC` after a JIS X 0208 lead byte an error of one byte at
+//! the lead. Every `valid_up_to` and `error_len` is encoding_rs's
+//! (`runtime/tests/cjk_peer.rs` compares them on every pair of bytes).
+//! [`EncodeError`] names the character as it is, also for ISO-2022-JP's
+//! `ESC`, `SO` and `SI`, which the standard (and encoding_rs) report as
+//! U+FFFD.
+//!
+//! **Tables.** One per WHATWG index, generated into the crate: the decoders
+//! read a plain array per index; the encoders a compact map from code points
+//! to pointers (a bit set per 64 code points and a rank), about 2 bytes per
+//! character, which a `const fn` reads without a search. A program links
+//! only the tables of the encodings it calls through their modules
+//! (`docs/performance.md` has the sizes); choosing the encoding at run time
+//! through [`Encoding`] links them all.
 //!
 //! # Where other implementations differ
 //!
@@ -154,6 +221,12 @@
 //! - `alloc`: `encode`, `decode`, `decode_lossy`, `encode_cow`,
 //!   `decode_cow` and the other helpers that return `Vec`, `String` or
 //!   `Cow`.
+//! - `cjk` (default): the multi-byte encodings of Chinese, Japanese and
+//!   Korean and their tables (about 340 KB of data in all, of which a
+//!   program links only what it calls: 48 KB for Shift_JIS, 110 KB for
+//!   GBK; `docs/performance.md` has the table). Off, they are not compiled,
+//!   and their [`Encoding`] variants do not exist; compiling them costs
+//!   about 4 s of CPU time, a third of the crate's build.
 //!
 //! Without `alloc` the crate needs only `core`.
 
@@ -179,9 +252,12 @@ extern crate std;
 // public modules as thin API on top.
 mod encoding;
 mod error;
+#[cfg(feature = "cjk")]
+mod index;
 mod limits;
 mod prefix;
 mod registry;
+mod registry_cjk;
 mod scalar;
 mod table;
 mod tables;
@@ -218,6 +294,11 @@ pub mod wide;
 
 use api::code_page_modules;
 registry::single_byte_encodings!(code_page_modules);
+
+#[cfg(feature = "cjk")]
+use api::cjk_modules;
+#[cfg(feature = "cjk")]
+registry_cjk::cjk_encodings!(cjk_modules);
 
 pub use encoding::Encoding;
 pub use prefix::LenPrefix;

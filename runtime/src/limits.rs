@@ -12,11 +12,13 @@
 //! Why nothing overflows in practice, checked at compile time below:
 //!
 //! - a `str` or `[u8]` holds at most `isize::MAX` bytes, and no encoder
-//!   but UTF-32 writes more than twice the UTF-8 length
+//!   but UTF-32 and ISO-2022-JP write more than twice the UTF-8 length
 //!   ([`MAX_ENCODE_GROWTH`]), and `2 × isize::MAX < usize::MAX`;
 //! - UTF-32 writes four bytes per ASCII byte ([`UTF32_GROWTH`]), and
-//!   `4 × isize::MAX` does overflow: its lengths go through [`add_len`] and
-//!   [`bound`], which saturate;
+//!   ISO-2022-JP up to four times the UTF-8 length
+//!   ([`MAX_ENCODE_GROWTH_ISO_2022_JP`]: escape sequences around a lone
+//!   two-byte character); `4 × isize::MAX` does overflow, so their lengths
+//!   go through [`add_len`] and [`bound`], which saturate;
 //! - a `[u16]` holds at most `isize::MAX / 2` units, and one unit is at most
 //!   3 bytes of (modified) UTF-8, and `3 × isize::MAX / 2 < usize::MAX`;
 //! - only Windows-1251 decoding grows by 3 per input byte
@@ -24,11 +26,16 @@
 //!   must saturate (and does, through [`add_len`]).
 
 /// The most bytes one UTF-8 byte of text becomes in any encoding but
-/// UTF-32: UTF-16 doubles ASCII, MUTF-8 writes U+0000 as `C0 80`.
+/// UTF-32 and ISO-2022-JP: UTF-16 doubles ASCII, MUTF-8 writes U+0000 as
+/// `C0 80`.
 pub(crate) const MAX_ENCODE_GROWTH: usize = 2;
 
 /// The bytes one UTF-8 byte of ASCII becomes in UTF-32.
 pub(crate) const UTF32_GROWTH: usize = 4;
+
+/// The most bytes one UTF-8 byte of text becomes in ISO-2022-JP: `α` (two
+/// bytes) alone is `ESC $ B`, two bytes, `ESC ( B`.
+pub(crate) const MAX_ENCODE_GROWTH_ISO_2022_JP: usize = 4;
 
 /// The most UTF-8 bytes one input byte decodes to in any encoding:
 /// Windows-1251 `0x88` is U+20AC, three bytes.
@@ -73,6 +80,7 @@ const _: () = assert!(bound(MAX_BYTES, MAX_ENCODE_GROWTH) < usize::MAX);
 const _: () = assert!(never_saturates(MAX_UNITS, MAX_BYTES_PER_UNIT));
 const _: () = assert!(!never_saturates(MAX_BYTES, MAX_DECODE_GROWTH));
 const _: () = assert!(!never_saturates(MAX_BYTES, UTF32_GROWTH));
+const _: () = assert!(!never_saturates(MAX_BYTES, MAX_ENCODE_GROWTH_ISO_2022_JP));
 
 #[cfg(test)]
 mod tests {

@@ -14,11 +14,17 @@ use crate::scalar::{self, Step};
 use crate::simd;
 use crate::{fast, trusted};
 
+// The helpers take the family as the per-encoding modules pass it, a
+// constant: always inlined, so that it folds away and a module links only its
+// own encoding's code and tables.
+
 /// Encodes into a new vector. A code page's kernel writes straight into
 /// the spare capacity of a vector of the text's length (see
 /// `simd::single_byte::encode_vec`). Else the vector is sized at the text's
 /// length where no encoding of it can be longer (UTF-8 and the code pages),
 /// else exactly, by the fast length pass, and filled by the fast encoder.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
     if let Some(out) = simd::encode_vec(f, text) {
         return Ok(out);
@@ -28,6 +34,8 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
 
 /// [`encode`] of a text whose first `k` bytes (a character boundary) encode
 /// to themselves: they are copied, and the encoder starts at `k`.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError> {
     let rest = &text[k..];
     let cap = if f.encoding().max_bytes_per_utf8_byte() == 1 {
@@ -46,6 +54,8 @@ fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError>
 /// finds the first byte that encodes otherwise (for UTF-8 there is none;
 /// for UTF-16 and UTF-32 the first byte of any text), then the bytes before it are
 /// copied and the fast encoder takes the rest.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeError> {
     let k = match f {
         Family::Utf8 => text.len(),
@@ -53,6 +63,8 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
         Family::Cesu { java: true } => simd::cesu::encode_unchanged::<true>(text),
         Family::Cesu { java: false } => simd::cesu::encode_unchanged::<false>(text),
         Family::SingleByte(_) => simd::ascii::ascii_len(text.as_bytes()),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk_unchanged(c, text.as_bytes()),
     };
     if k == text.len() {
         return Ok(Cow::Borrowed(text.as_bytes()));
@@ -68,6 +80,8 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
 /// ASCII), else exactly, by the fast length pass (which also finds bad
 /// input before anything is allocated), and filled by the fast decoder.
 /// Either way the bytes become a `String` without a second look.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
     if let Some(out) = simd::decode_vec(f, bytes) {
         return Ok(trusted::string(out));
@@ -78,6 +92,8 @@ pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
 /// [`decode`] of an input whose first `k` bytes are well formed, complete
 /// characters and decode to themselves: they are copied, and the decoder
 /// starts at `k`.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError> {
     let rest = &bytes[k..];
     let cap = if f.max_utf8_bytes_per_byte() == 1 {
@@ -97,6 +113,8 @@ fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError
 /// differs (for UTF-8 there is none, and the scan is the validation; for
 /// UTF-16 and UTF-32, the start), then the bytes before it are copied and the fast
 /// decoder takes the rest.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     let k = match f {
         Family::Utf8 => {
@@ -107,6 +125,8 @@ pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, Decode
         Family::Cesu { java: true } => simd::cesu::decode_unchanged::<true>(bytes),
         Family::Cesu { java: false } => simd::cesu::decode_unchanged::<false>(bytes),
         Family::SingleByte(_) => simd::ascii::ascii_len(bytes),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk_unchanged(c, bytes),
     };
     if k == bytes.len() {
         return Ok(Cow::Borrowed(trusted::str(bytes)));
@@ -115,6 +135,8 @@ pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, Decode
 }
 
 /// The input itself, if it already is the UTF-8 of its decoding.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
     let s = core::str::from_utf8(bytes).ok()?;
     let same = match f {
@@ -124,17 +146,47 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
         Family::Cesu { .. } => fast::family::validate(f, bytes).is_ok(),
         Family::SingleByte(_) => s.is_ascii(),
         Family::Utf16 { .. } | Family::Utf32 { .. } => s.is_empty(),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk_unchanged(c, bytes) == bytes.len(),
     };
     same.then_some(s)
 }
 
 /// Decodes, one U+FFFD for each ill-formed part; borrows the input when it
 /// already is the UTF-8 of the result.
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
     }
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return Cow::Owned(match decode(f, bytes) {
+            Ok(s) => s,
+            Err(_) => lossy_cjk(c, bytes),
+        });
+    }
     Cow::Owned(lossy(bytes.len(), |i| rules::step(f, bytes, i)))
+}
+
+/// How many bytes at the start of `bytes` are ASCII that a multi-byte
+/// encoding reads and writes as itself: all ASCII, but for ISO-2022-JP's
+/// `ESC` (which starts an escape sequence) and the shifts `0E` and `0F`
+/// (errors in both directions).
+#[cfg(feature = "cjk")]
+#[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
+#[inline(always)]
+fn cjk_unchanged(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> usize {
+    let ascii = simd::ascii::ascii_len(bytes);
+    if matches!(c, crate::rules::cjk::Cjk::Iso2022Jp) {
+        bytes[..ascii]
+            .iter()
+            .position(|b| matches!(b, 0x0E | 0x0F | 0x1B))
+            .unwrap_or(ascii)
+    } else {
+        ascii
+    }
 }
 
 /// The replacement loop of every lossy decoder: `step(i)` reads the
@@ -156,6 +208,47 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
             Step::Truncated => {
                 out.push(char::REPLACEMENT_CHARACTER);
                 break;
+            }
+        }
+    }
+    out
+}
+
+/// The standard's decoder with replacement: one U+FFFD for each error it
+/// returns, through the same steps as the strict loops of `engine::cjk`.
+#[cfg(feature = "cjk")]
+#[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
+#[inline(always)]
+fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
+    use crate::rules::cjk::{decode_seq, Mode, Seq};
+    let mut out = String::with_capacity(bytes.len() * 2);
+    let mut i = 0;
+    let mut mode = Mode::Ascii;
+    let mut escaped = false;
+    while i < bytes.len() {
+        match decode_seq(c, bytes, i, mode) {
+            Seq::Char { cp, cp2, len } => {
+                out.push(scalar::to_char(cp));
+                if cp2 != 0 {
+                    out.push(scalar::to_char(cp2));
+                }
+                i += len;
+                escaped = false;
+            }
+            Seq::Escape { mode: next } => {
+                // Two escape sequences in a row: an error, and the second
+                // takes effect.
+                if escaped {
+                    out.push(char::REPLACEMENT_CHARACTER);
+                }
+                mode = next;
+                escaped = true;
+                i += 3;
+            }
+            Seq::Malformed { len } | Seq::Truncated { len } => {
+                out.push(char::REPLACEMENT_CHARACTER);
+                i += len;
+                escaped = false;
             }
         }
     }

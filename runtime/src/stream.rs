@@ -671,6 +671,8 @@ fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
     let len = bytes.len();
     match f {
         Family::SingleByte(_) => len,
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => 0,
         // Whole units of four bytes: any of them is a character or an
         // error of its own.
         Family::Utf32 { .. } => len & !3,

@@ -284,6 +284,9 @@ const VIA_ENCODING: [Trip; N] = {
 const fn via_text(e: Encoding) -> &'static str {
     if matches!(e, Encoding::Windows1251) {
         TEXT_1251
+    } else if e.is_cjk() {
+        // Two characters every one of them has.
+        "中文 text"
     } else if e.is_single_byte() {
         "plain ASCII text"
     } else {
@@ -612,7 +615,9 @@ fn encoding_consts_match_peers() {
             Encoding::Utf8 => Some(encoding_rs::UTF_8),
             Encoding::Utf16Le => Some(encoding_rs::UTF_16LE),
             Encoding::Utf16Be => Some(encoding_rs::UTF_16BE),
-            e if e.is_single_byte() => encoding_rs::Encoding::for_label(e.name().as_bytes()),
+            e if e.is_single_byte() || e.is_cjk() => {
+                encoding_rs::Encoding::for_label(e.name().as_bytes())
+            }
             _ => None,
         };
         if let Some(peer_enc) = whatwg {
@@ -646,6 +651,7 @@ fn encoding_consts_match_peers() {
         assert_eq!(
             bom.is_some(),
             (whatwg.is_some() || utf32) && !enc.is_single_byte()
+                && !enc.is_cjk()
         );
 
         let (unit, nul_is_zero, grow, shrink) = SHAPES[k];
@@ -672,12 +678,35 @@ fn encoding_consts_match_peers() {
         let sample = if enc.is_single_byte() { 0x11_0000 } else { 7 };
         for ch in common::all_scalar_values()
             .step_by(sample)
-            .chain(['\0', '\u{88}', '\u{800}', '\u{10000}'])
+            // The worst cases of the multi-byte encodings: `€` is one byte
+            // of GBK, `ｱ` one of Shift_JIS, `α` alone eight of ISO-2022-JP.
+            .chain(['\0', '\u{88}', '\u{800}', '\u{10000}', '€', 'ｱ', 'α'])
             .chain(page)
         {
             if let Ok(bytes) = common::peer_encode(enc, ch.encode_utf8(&mut [0; 4])) {
                 max_grow = max_grow.max(bytes.len().div_ceil(ch.len_utf8()));
-                max_shrink = max_shrink.max(ch.len_utf8().div_ceil(bytes.len()));
+                // Decoding: only the characters whose bytes decode back to
+                // them (EUC-JP writes `‾` as `7E`, which is `~`).
+                if enc.decode(&bytes).is_ok_and(|back| back == ch.to_string()) {
+                    max_shrink = max_shrink.max(ch.len_utf8().div_ceil(bytes.len()));
+                }
+            }
+        }
+        // And input no encoder writes, by encoding_rs where WHATWG has the
+        // encoding: the bytes that decode alone (gb18030's `80` is `€`,
+        // which it writes as two bytes), and a long run of ISO-2022-JP's
+        // half-width katakana, one byte each after `ESC ( I`.
+        let katakana = [&b"\x1B(I"[..], &[b'!'; 300]].concat();
+        let inputs = (0..=255u8).map(|b| vec![b]).chain([katakana]);
+        for input in inputs {
+            let text = match whatwg {
+                Some(peer_enc) if enc.is_cjk() => peer_enc
+                    .decode_without_bom_handling_and_without_replacement(&input)
+                    .map(std::borrow::Cow::into_owned),
+                _ => None,
+            };
+            if let Some(text) = text {
+                max_shrink = max_shrink.max(text.len().div_ceil(input.len()));
             }
         }
         assert_eq!(grow, max_grow, "{enc:?}");

@@ -69,6 +69,11 @@ fn decode_targets() {
     ] {
         run(target, |data| checks::check_decode(enc, data));
     }
+    run("decode_cjk", |data| {
+        for enc in checks::cjk_encodings() {
+            checks::check_decode(enc, data);
+        }
+    });
 }
 
 #[test]

@@ -24,7 +24,7 @@ import itertools
 import struct
 import sys
 
-TRUNCATED = ("unexpected end of data", "truncated data")
+TRUNCATED = ("unexpected end of data", "truncated data", "incomplete multibyte sequence")
 
 
 def records(data):

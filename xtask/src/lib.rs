@@ -6,6 +6,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod cjk;
 pub mod pages;
 
 use std::collections::BTreeMap;
@@ -442,8 +443,10 @@ pub fn generated_files() -> Result<Vec<(String, String)>, String> {
         ));
         pages.push((*page, name, labels, decode));
     }
-    let (registry, mods) = registry(&pages)?;
+    let (registry, mut mods) = registry(&pages)?;
     files.push(("runtime/src/registry.rs".to_owned(), registry));
+    mods.push_str(&cjk::table_mods());
     files.push(("runtime/src/tables/mod.rs".to_owned(), rustfmt(&mods)?));
+    files.extend(cjk::generated_files(&root, &json)?);
     Ok(files)
 }

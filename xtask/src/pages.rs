@@ -143,3 +143,38 @@ pub const PAGES: &[Page] = &[
     Page { variant: "Ascii", module: "ascii", source: Source::Ascii { name: "ascii-7bit", labels: &["7bit", "ascii-7bit"] }, about: "strict 7-bit US-ASCII, every byte above 0x7F an error; WHATWG's `ascii` and `us-ascii` labels mean windows-1252", sample: "plain ASCII" },
     Page { variant: "Latin1", module: "latin1", source: Source::Latin1 { name: "iso-8859-1-c1", labels: &["iso-8859-1-c1", "latin1-c1"] }, about: "true ISO/IEC 8859-1, byte N being U+00N and 0x80..=0x9F the C1 controls; WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252", sample: "Grüße, señor" },
 ];
+
+/// One multi-byte encoding of the WHATWG Encoding Standard (Chinese,
+/// Japanese, Korean): its `Encoding` variant, its module, its name in the
+/// standard (the labels come from `data/whatwg/encodings.json`), who uses
+/// it, and a sample with its bytes (written out here; the module's doc test
+/// checks them against the codec, and the codec is checked against
+/// `encoding_rs`).
+#[derive(Clone, Copy, Debug)]
+pub struct MultiByte {
+    /// The `Encoding` variant, e.g. `"ShiftJis"`; also the variant of the
+    /// runtime's `Cjk` family.
+    pub variant: &'static str,
+    /// The module, e.g. `"shift_jis"`.
+    pub module: &'static str,
+    /// The standard's name, e.g. `"Shift_JIS"`.
+    pub name: &'static str,
+    /// Who uses it, for the docs.
+    pub about: &'static str,
+    /// A text it holds, for the module's example.
+    pub sample: &'static str,
+    /// The sample's bytes, as the inside of a byte string literal.
+    pub bytes: &'static str,
+}
+
+/// The multi-byte encodings, in the standard's order.
+#[rustfmt::skip]
+pub const MULTI_BYTE: &[MultiByte] = &[
+    MultiByte { variant: "Gbk", module: "gbk", name: "GBK", about: "Simplified Chinese: GB2312 and its GBK extension (also Windows code page 936)", sample: "你好，世界", bytes: r"\xC4\xE3\xBA\xC3\xA3\xAC\xCA\xC0\xBD\xE7" },
+    MultiByte { variant: "Gb18030", module: "gb18030", name: "gb18030", about: "Simplified Chinese: GB 18030, which holds every Unicode character (two or four bytes each)", sample: "你好，世界 ₹ 😀", bytes: r"\xC4\xE3\xBA\xC3\xA3\xAC\xCA\xC0\xBD\xE7 \x816\xB44 \x949\xFC6" },
+    MultiByte { variant: "Big5", module: "big5", name: "Big5", about: "Traditional Chinese: Big5 with the Hong Kong Supplementary Character Set", sample: "你好，世界", bytes: r"\xA7A\xA6n\xA1A\xA5@\xAC\xC9" },
+    MultiByte { variant: "EucJp", module: "euc_jp", name: "EUC-JP", about: "Japanese: EUC-JP (JIS X 0208, half-width katakana; JIS X 0212 when decoding)", sample: "こんにちは、世界", bytes: r"\xA4\xB3\xA4\xF3\xA4\xCB\xA4\xC1\xA4\xCF\xA1\xA2\xC0\xA4\xB3\xA6" },
+    MultiByte { variant: "Iso2022Jp", module: "iso_2022_jp", name: "ISO-2022-JP", about: "Japanese: 7-bit ISO-2022-JP of e-mail (JIS X 0208 between escape sequences)", sample: "こんにちは、世界", bytes: r"\x1B$B$3$s$K$A$O!\x22@$3&\x1B(B" },
+    MultiByte { variant: "ShiftJis", module: "shift_jis", name: "Shift_JIS", about: "Japanese: Shift_JIS as Windows has it (code page 932), also in Japanese LCD and printer fonts", sample: "こんにちは、世界", bytes: r"\x82\xB1\x82\xF1\x82\xC9\x82\xBF\x82\xCD\x81A\x90\xA2\x8AE" },
+    MultiByte { variant: "EucKr", module: "euc_kr", name: "EUC-KR", about: "Korean: KS X 1001 with the Unified Hangul Code (Windows code page 949)", sample: "안녕하세요, 세계", bytes: r"\xBE\xC8\xB3\xE7\xC7\xCF\xBC\xBC\xBF\xE4, \xBC\xBC\xB0\xE8" },
+];

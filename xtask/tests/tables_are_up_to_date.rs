@@ -96,3 +96,129 @@ fn every_whatwg_single_byte_encoding_is_listed() {
         );
     }
 }
+
+/// The multi-byte encodings: every one of the standard's multi-byte
+/// sections is listed, with its name.
+#[test]
+fn every_whatwg_multi_byte_encoding_is_listed() {
+    let root = xtask::workspace_root();
+    let text = std::fs::read_to_string(root.join(xtask::ENCODINGS_JSON)).unwrap();
+    // Each group's `"heading"` follows its encodings: the multi-byte ones
+    // stand between the single-byte heading and the Korean one.
+    let from = text.find("Legacy single-byte").unwrap();
+    let to = text.find("Legacy multi-byte Korean").unwrap();
+    let names = xtask::parse_encodings_json(&text[from..to]).unwrap();
+    assert_eq!(names.len(), 7);
+    let listed: Vec<&str> = xtask::pages::MULTI_BYTE.iter().map(|e| e.name).collect();
+    let mut want: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
+    want.sort_unstable();
+    let mut got = listed.clone();
+    got.sort_unstable();
+    assert_eq!(got, want);
+}
+
+/// The encoder's pointer of every code point, as the standard defines it,
+/// by a plain search of the index in pointer order.
+fn standard_pointer(
+    entries: &[(u32, u32)],
+    code: u32,
+    keep: impl Fn(u32) -> bool,
+    last: bool,
+) -> Option<u32> {
+    let mut hits = entries
+        .iter()
+        .filter(|&&(p, c)| c == code && keep(p))
+        .map(|&(p, _)| p)
+        .collect::<Vec<_>>();
+    hits.sort_unstable();
+    if last {
+        hits.last().copied()
+    } else {
+        hits.first().copied()
+    }
+}
+
+/// Every pointer map is the standard's "index pointer" (and its Shift_JIS
+/// and Big5 variants), looked up the way the runtime does, for every code
+/// point of the BMP and plane 2; and every decode table holds its index.
+#[test]
+fn multi_byte_pointer_maps_follow_the_standard() {
+    use std::collections::HashMap;
+    use xtask::cjk::{self, BIG5_ENCODER_FIRST, BIG5_LAST_POINTER, SHIFT_JIS_SKIPPED};
+    let root = xtask::workspace_root();
+    for name in ["jis0208", "big5", "gb18030", "euc-kr"] {
+        let entries = cjk::read_index(&root, name).unwrap();
+        // What the generated file holds.
+        let (map, keep): (_, Box<dyn Fn(u32) -> bool>) = match name {
+            "big5" => (
+                cjk::index_pointers(&entries, |p| p >= BIG5_ENCODER_FIRST, &BIG5_LAST_POINTER),
+                Box::new(|p| p >= BIG5_ENCODER_FIRST),
+            ),
+            _ => (
+                cjk::index_pointers(&entries, |_| true, &[]),
+                Box::new(|_| true),
+            ),
+        };
+        let m = cjk::pointer_map(&map).unwrap();
+        // The standard's answer, by a search per code point that occurs.
+        let mut by_code: HashMap<u32, Option<u32>> = HashMap::new();
+        for &(_, c) in &entries {
+            by_code.entry(c).or_insert_with(|| {
+                let last = name == "big5" && BIG5_LAST_POINTER.contains(&c);
+                standard_pointer(&entries, c, &keep, last)
+            });
+        }
+        for code in 0..0x3_0000 {
+            let want = by_code.get(&code).copied().flatten();
+            let got = cjk::lookup(&m, code).map(u32::from);
+            assert_eq!(got, want, "{name} U+{code:04X}");
+        }
+        // The Shift_JIS pointer: the first outside 8272..=8835.
+        if name == "jis0208" {
+            let sjis = cjk::index_pointers(&entries, |p| !SHIFT_JIS_SKIPPED.contains(&p), &[]);
+            for (&c, &p) in &sjis {
+                let want =
+                    standard_pointer(&entries, c, |p| !SHIFT_JIS_SKIPPED.contains(&p), false);
+                assert_eq!(Some(p), want, "Shift_JIS U+{c:04X}");
+            }
+            // Every code point of 8272..=8835 is elsewhere too.
+            for &(p, c) in &entries {
+                if SHIFT_JIS_SKIPPED.contains(&p) {
+                    assert!(sjis.contains_key(&c), "U+{c:04X} only in 8272..=8835");
+                }
+            }
+        }
+        // The decode table holds every entry at its pointer.
+        let (table, astral) = cjk::decode_table(&entries, 126 * 190).unwrap();
+        for &(p, c) in &entries {
+            let v = u32::from(table[p as usize]);
+            let got = if (0xD800..0xE000).contains(&v) {
+                astral[(v - 0xD800) as usize]
+            } else {
+                v
+            };
+            assert_eq!(got, c, "{name} pointer {p}");
+        }
+        let mapped = table.iter().filter(|&&v| v != 0).count();
+        assert_eq!(mapped, entries.len(), "{name}: extra entries");
+    }
+}
+
+#[test]
+fn multi_byte_index_parser_rejects_what_cannot_be() {
+    use xtask::cjk::parse_index;
+    assert_eq!(
+        parse_index("0\t0x3000\t# x\n5\t0x20000\n").unwrap(),
+        [(0, 0x3000), (5, 0x2_0000)]
+    );
+    for bad in [
+        "",
+        "# only\n",
+        "0\t0x3000\n0\t0x3001\n",
+        "0\t0xD800\n",
+        "x\t0x3000\n",
+        "0\n",
+    ] {
+        assert!(parse_index(bad).is_err(), "{bad:?}");
+    }
+}

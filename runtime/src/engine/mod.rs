@@ -107,6 +107,8 @@
 )]
 
 pub(crate) mod cesu;
+#[cfg(feature = "cjk")]
+pub(crate) mod cjk;
 pub(crate) mod reference;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
@@ -122,7 +124,7 @@ use crate::rules::Family;
 use crate::scalar::Step;
 
 /// See [`Encoding::encoded_len`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     match f {
         Family::Utf8 => Ok(text.len()),
@@ -131,11 +133,13 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
         Family::Cesu { java: true } => Ok(cesu::encoded_len::<true>(text)),
         Family::Cesu { java: false } => Ok(cesu::encoded_len::<false>(text)),
         Family::SingleByte(t) => single_byte::encoded_len(t, text),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::encoded_len(c, text),
     }
 }
 
 /// See [`Encoding::encode_into`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn encode_into(
     f: Family,
     text: &str,
@@ -154,6 +158,8 @@ pub(crate) const fn encode_into(
         Family::Cesu { java: true } => cesu::encode_into::<true>(text, out),
         Family::Cesu { java: false } => cesu::encode_into::<false>(text, out),
         Family::SingleByte(t) => single_byte::encode_into(t, text, out),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::encode_into(c, text, out),
         // Every text encodes, and into at most two bytes per byte: with
         // that much room, no length pass.
         Family::Utf16 { .. } if out.len() / 2 >= text.len() => {
@@ -165,7 +171,7 @@ pub(crate) const fn encode_into(
 }
 
 /// See [`Encoding::decoded_len`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     match f {
         Family::Utf8 => utf8::decoded_len(bytes),
@@ -176,11 +182,13 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decoded_len(c, bytes),
     }
 }
 
 /// See [`Encoding::validate`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
     match decoded_len(f, bytes) {
         Ok(_) => Ok(()),
@@ -189,7 +197,7 @@ pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError>
 }
 
 /// See [`Encoding::decode_into`].
-#[inline]
+#[inline(always)]
 pub(crate) const fn decode_into(
     f: Family,
     bytes: &[u8],
@@ -204,6 +212,8 @@ pub(crate) const fn decode_into(
         Family::Cesu { java: true } => cesu::decode_into::<true>(bytes, out),
         Family::Cesu { java: false } => cesu::decode_into::<false>(bytes, out),
         Family::SingleByte(t) => single_byte::decode_into(t, bytes, out),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decode_into(c, bytes, out),
     }
 }
 

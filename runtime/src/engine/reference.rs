@@ -14,6 +14,10 @@ use super::step_error;
 
 /// The reference of [`Encoding::encoded_len`](crate::Encoding::encoded_len).
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return super::cjk::reference_encoded_len(c, text);
+    }
     let b = text.as_bytes();
     let mut i = 0;
     let mut n: usize = 0;
@@ -42,6 +46,10 @@ pub(crate) const fn encode_into(
     text: &str,
     out: &mut [u8],
 ) -> Result<usize, EncodeError> {
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return super::cjk::reference_encode_into(c, text, out);
+    }
     let needed = match encoded_len(f, text) {
         Ok(n) => n,
         Err(e) => return Err(e),
@@ -70,6 +78,10 @@ pub(crate) const fn fill_chars(f: Family, text: &str, out: &mut [u8]) -> usize {
 
 /// The reference of [`Encoding::decoded_len`](crate::Encoding::decoded_len).
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return super::cjk::reference_decoded_len(c, bytes);
+    }
     let mut i = 0;
     let mut n: usize = 0;
     while i < bytes.len() {
@@ -92,6 +104,10 @@ pub(crate) const fn decode_into(
     bytes: &[u8],
     out: &mut [u8],
 ) -> Result<usize, DecodeError> {
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(c) = f {
+        return super::cjk::reference_decode_into(c, bytes, out);
+    }
     let needed = match decoded_len(f, bytes) {
         Ok(n) => n,
         Err(e) => return Err(e),

@@ -9,6 +9,8 @@
 //! that page's tables and no other.
 
 pub(crate) mod cesu;
+#[cfg(feature = "cjk")]
+pub(crate) mod cjk;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
@@ -39,6 +41,12 @@ pub(crate) enum Family {
     },
     /// A code page, through its tables.
     SingleByte(&'static SingleByte),
+    /// A multi-byte encoding of Chinese, Japanese or Korean, through the
+    /// steps of `rules::cjk` and the loops of `engine::cjk` (not
+    /// [`step`], [`char_len`] and [`write_char`], which see one
+    /// character at a time and no state).
+    #[cfg(feature = "cjk")]
+    Cjk(cjk::Cjk),
 }
 
 impl Family {
@@ -54,6 +62,8 @@ impl Family {
             Family::Cesu { java: true } => Encoding::Mutf8,
             Family::Cesu { java: false } => Encoding::Cesu8,
             Family::SingleByte(t) => t.encoding,
+            #[cfg(feature = "cjk")]
+            Family::Cjk(c) => crate::engine::cjk::encoding(c),
         }
     }
 
@@ -64,16 +74,21 @@ impl Family {
             Family::Utf8 | Family::Cesu { .. } | Family::Utf32 { .. } => 1,
             Family::Utf16 { .. } => 2,
             Family::SingleByte(t) => t.max_utf8,
+            #[cfg(feature = "cjk")]
+            Family::Cjk(c) => crate::engine::cjk::max_utf8_bytes_per_byte(c),
         }
     }
 }
 
-/// Defines [`Encoding::family`] from the registry.
+/// Defines [`Encoding::family`] from the two registries.
 macro_rules! define_family {
-    ($(
+    ([$(
         $variant:ident $module:ident $table:ident $name:literal [$($label:literal),*]
         $about:literal $total:tt $sample:literal $bytes:literal
-    )*) => {
+    )*] [$(
+        $cvariant:ident $cmodule:ident $cname:literal [$($clabel:literal),*]
+        $cabout:literal $csample:literal $cbytes:literal
+    )*]) => {
         impl Encoding {
             /// How the codec handles this encoding. (This `match` is what
             /// links every table into a program that chooses its encoding at
@@ -89,13 +104,21 @@ macro_rules! define_family {
                     Encoding::Mutf8 => Family::Cesu { java: true },
                     Encoding::Cesu8 => Family::Cesu { java: false },
                     $(Encoding::$variant => Family::SingleByte(&crate::tables::$table),)*
+                    $(#[cfg(feature = "cjk")] Encoding::$cvariant => Family::Cjk(cjk::Cjk::$cvariant),)*
                 }
             }
         }
     };
 }
 
-crate::registry::single_byte_encodings!(define_family);
+/// Hands both lists to `define_family!`.
+macro_rules! with_cjk_family {
+    ($($single_byte:tt)*) => {
+        crate::registry_cjk::cjk_encodings!(define_family [$($single_byte)*]);
+    };
+}
+
+crate::registry::single_byte_encodings!(with_cjk_family);
 
 /// Bytes `cp` takes in the encoding, or 0 if the encoding cannot hold it.
 #[inline]
@@ -115,6 +138,9 @@ pub(crate) const fn char_len(f: Family, cp: u32) -> usize {
                 }
             }
         }
+        // Never asked: the CJK family has loops of its own (see `Family::Cjk`).
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => 0,
     }
 }
 
@@ -134,6 +160,9 @@ pub(crate) const fn write_char(f: Family, cp: u32, out: &mut [u8], at: usize) ->
             }
             at + 1
         }
+        // Never asked, as in `char_len`.
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => at,
     }
 }
 
@@ -152,5 +181,8 @@ pub(crate) const fn step(f: Family, bytes: &[u8], i: usize) -> Step {
             },
             None => Step::Malformed(1),
         },
+        // Never asked, as in `char_len`.
+        #[cfg(feature = "cjk")]
+        Family::Cjk(_) => Step::Malformed(1),
     }
 }

@@ -52,6 +52,8 @@ pub(crate) mod ascii;
 pub(crate) mod avx512;
 pub(crate) mod cesu;
 pub(crate) mod single_byte;
+#[cfg(feature = "cjk")]
+pub(crate) mod cjk;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
@@ -182,7 +184,8 @@ pub(crate) const FEATURES_512: &str =
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt";
 
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
@@ -196,6 +199,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
         Family::SingleByte(t) => single_byte::encode(t, text, dst),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::encode(c, text, dst),
     }
 }
 
@@ -229,7 +234,8 @@ fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<us
 
 /// `validate(f, bytes).is_ok()`, fast where a kernel exists; `None` where
 /// none does.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8::is_valid(bytes)),
@@ -237,25 +243,31 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => Some(cjk::decoded_len(c, bytes).is_some()),
         _ => None,
     }
 }
 
 /// `decoded_len(f, bytes).ok()` where a kernel exists; `None` where none
 /// does or the input is bad.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8::is_valid(bytes).then_some(bytes.len()),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decoded_len(c, bytes),
         _ => None,
     }
 }
 
 /// `decode_into(f, bytes, dst)` where a kernel exists and succeeds.
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
@@ -273,13 +285,16 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
         Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
+        #[cfg(feature = "cjk")]
+        Family::Cjk(c) => cjk::decode(c, bytes, dst),
     }
 }
 
 /// `encode_into(f, text, ..)` into a new vector, where a kernel does that
 /// and succeeds; `None` otherwise.
 #[cfg(feature = "alloc")]
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
     match f {
         Family::SingleByte(t) => single_byte::encode_vec(t, text),
@@ -290,7 +305,8 @@ pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
 /// `decode_into(f, bytes, ..)` into a new vector of exactly the output's
 /// length, where a kernel does that and succeeds; `None` otherwise.
 #[cfg(feature = "alloc")]
-#[inline]
+#[allow(clippy::inline_always, reason = "a constant family must fold away")]
+#[inline(always)]
 pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
     match f {
         Family::SingleByte(t) => single_byte::decode_vec(t, bytes),

@@ -89,3 +89,19 @@ mod ascii;
 pub(crate) use ascii::ASCII;
 mod latin1;
 pub(crate) use latin1::LATIN1;
+
+// The indexes of the multi-byte encodings.
+#[cfg(feature = "cjk")]
+pub(crate) mod big5;
+#[cfg(feature = "cjk")]
+pub(crate) mod euc_kr;
+#[cfg(feature = "cjk")]
+pub(crate) mod gb18030;
+#[cfg(feature = "cjk")]
+pub(crate) mod gb18030_ranges;
+#[cfg(feature = "cjk")]
+pub(crate) mod iso_2022_jp_katakana;
+#[cfg(feature = "cjk")]
+pub(crate) mod jis0208;
+#[cfg(feature = "cjk")]
+pub(crate) mod jis0212;

@@ -402,10 +402,10 @@ pub(crate) fn std_utf32_bytes(text: &str, big_endian: bool) -> Vec<u8> {
         .collect()
 }
 
-/// What a peer says `text` encodes to in `enc`: std for UTF-8, UTF-16 and UTF-32,
-/// the `cesu8` crate for MUTF-8 and CESU-8, and for a code page
-/// [`peer_byte_of`]. `Err((offset, ch))` for the first character the peer
-/// cannot encode.
+/// What a peer says `text` encodes to in `enc`: std for UTF-8, UTF-16 and
+/// UTF-32, the `cesu8` crate for MUTF-8 and CESU-8, for a code page
+/// [`peer_byte_of`], and `encoding_rs` for the multi-byte encodings.
+/// `Err((offset, ch))` for the first character the peer cannot encode.
 pub(crate) fn peer_encode(
     enc: litenc_runtime::Encoding,
     text: &str,
@@ -424,6 +424,10 @@ pub(crate) fn peer_encode(
             .char_indices()
             .map(|(i, ch)| peer_byte_of(enc, ch).ok_or((i, ch)))
             .collect(),
+        enc if enc.is_cjk() => encoding_rs_encode(
+            encoding_rs::Encoding::for_label(enc.name().as_bytes()).expect("a WHATWG encoding"),
+            text,
+        ),
         other => panic!("no peer for {other:?}"),
     }
 }
@@ -510,6 +514,40 @@ pub(crate) fn peer_byte_of(enc: litenc_runtime::Encoding, ch: char) -> Option<u8
         }
         SingleBytePeer::Ascii => ch.is_ascii().then_some(ch as u8),
         SingleBytePeer::Latin1 => u8::try_from(ch).ok(),
+    }
+}
+
+/// What `encoding_rs` encodes `text` to, without replacement: the bytes, or
+/// the offset and character of the first one it cannot encode. (Its
+/// ISO-2022-JP encoder, as the standard's, names U+FFFD for `ESC`, `SO` and
+/// `SI`, which litenc names as they are: one byte each.)
+pub(crate) fn encoding_rs_encode(
+    peer: &'static encoding_rs::Encoding,
+    text: &str,
+) -> Result<Vec<u8>, (usize, char)> {
+    use encoding_rs::EncoderResult;
+    let mut e = peer.new_encoder();
+    let cap = e
+        .max_buffer_length_from_utf8_without_replacement(text.len())
+        .expect("fits");
+    let mut out = vec![0u8; cap];
+    let (r, read, written) = e.encode_from_utf8_without_replacement(text, &mut out, true);
+    match r {
+        EncoderResult::InputEmpty => {
+            out.truncate(written);
+            Ok(out)
+        }
+        EncoderResult::OutputFull => panic!("{peer:?}: output full"),
+        EncoderResult::Unmappable(ch) => {
+            if ch == '\u{FFFD}'
+                && peer == encoding_rs::ISO_2022_JP
+                && !text[..read].ends_with('\u{FFFD}')
+            {
+                let at = read - 1;
+                return Err((at, char::from(text.as_bytes()[at])));
+            }
+            Err((read - ch.len_utf8(), ch))
+        }
     }
 }
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Builds the Chinese, Japanese and Korean benchmark corpora of litenc from the
+man pages on this machine, deterministically.
+
+    python3 bench/corpora/cjk.py        # writes bench/corpora/man_{ja,zh_CN,zh_TW,ko}.txt
+
+Each corpus is the text of every page under /usr/share/man/<lang>/ (gzip'd
+groff, in file name order): lines that start with `.` or `'` (requests and
+comments) are dropped, and so are the font, size and special-character
+escapes (`\\fB`, `\\s-1`, `\\(em`, `\\*(Tm`, ...); `\\-` and `\\e` become `-`
+and `\\`. What is left is real prose in the language, with the ASCII of
+option names, paths and commands between it, about 100 KB of UTF-8 (cut
+on a line); a language with less is repeated up to that. Characters an
+encoding lacks are dropped by the benchmark for that encoding (it reports
+how many). The script prints each corpus' size, share of ASCII bytes and
+SHA-256 prefix, so that runs on two machines can be compared.
+
+Needs Python 3 (standard library only) and the manual pages of the
+`manpages-ja`, `manpages-zh` and `manpages-ko`-style packages (Debian ships
+some in `man-db`, `shadow` and `dpkg` translations).
+"""
+
+import gzip
+import hashlib
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TARGET = 100_000
+LANGS = ["ja", "zh_CN", "zh_TW", "ko"]
+
+ESCAPES = [
+    (re.compile(r"\\f(\[[^\]]*\]|\(..|.)"), ""),  # fonts
+    (re.compile(r"\\s[+-]?(\(..|\d+)"), ""),  # sizes
+    (re.compile(r"\\\*(\[[^\]]*\]|\(..|.)"), ""),  # strings
+    (re.compile(r"\\\((..)"), ""),  # special characters
+    (re.compile(r"\\\[[^\]]*\]"), ""),  # special characters, long names
+    (re.compile(r'\\".*'), ""),  # comments
+    (re.compile(r"\\[-e]"), lambda m: "-" if m.group(0) == "\\-" else "\\"),
+    (re.compile(r"\\[&|^%c0 /,]"), ""),  # zero-width and spacing escapes
+    (re.compile(r"\\[hv]'[^']*'"), ""),  # motions
+    (re.compile(r"\\n(\(..|.)"), ""),  # number registers
+]
+
+
+def page_text(raw):
+    out = []
+    for line in raw.splitlines():
+        if line.startswith((".", "'")):
+            continue
+        for pattern, repl in ESCAPES:
+            line = pattern.sub(repl, line)
+        line = line.strip()
+        if line:
+            out.append(line)
+    return out
+
+
+def corpus(lang):
+    root = f"/usr/share/man/{lang}"
+    files = []
+    for dirpath, _, names in os.walk(root):
+        files += [os.path.join(dirpath, n) for n in names if n.endswith(".gz")]
+    lines = []
+    for path in sorted(files):
+        with gzip.open(path, "rb") as f:
+            raw = f.read().decode("utf-8", errors="replace")
+        lines += page_text(raw)
+    if not lines:
+        sys.exit(f"no manual pages under {root}")
+    text, k = "", 0
+    while len(text.encode()) < TARGET:
+        line = lines[k % len(lines)] + "\n"
+        if len((text + line).encode()) > TARGET:
+            break
+        text += line
+        k += 1
+    return text
+
+
+def main():
+    for lang in LANGS:
+        text = corpus(lang)
+        data = text.encode()
+        path = os.path.join(HERE, f"man_{lang}.txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        ascii_share = sum(b < 0x80 for b in data) / len(data)
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        print(f"man_{lang}: {len(data)} bytes, {ascii_share:.0%} ASCII, sha256 {digest}")
+
+
+if __name__ == "__main__":
+    main()

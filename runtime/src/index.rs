@@ -1,0 +1,57 @@
+//! The form of the indexes of the multi-byte encodings (Chinese, Japanese,
+//! Korean), generated into `tables/` by `cargo run -p xtask -- gen-tables`
+//! from the WHATWG index files, one file per index.
+//!
+//! A decoder reads an index as a plain array: the code point of each
+//! pointer, 0 where the index has none (no index maps a pointer to U+0000).
+//! An encoder needs the other direction, the pointer of a code point, which
+//! [`PointerMap`] keeps in a compact two-level form that a `const fn` can
+//! read without a search:
+//!
+//! - code points come in pages of 4096 (`cp >> 12`); `pages` gives each
+//!   page a row (row 0 is empty and shared by every page without a mapped
+//!   code point);
+//! - a row has 64 blocks of 64 code points; block `k` of the whole map has a
+//!   bit set of its mapped code points (`bits[k]`) and the number of mapped
+//!   code points before it (`base[k]`);
+//! - the pointers themselves are one array in code point order, so the
+//!   pointer of `cp` is `pointers[base[k] + (bits[k] & below).count_ones()]`,
+//!   where `below` are the bits of the code points before `cp` in its block.
+//!
+//! That is 2 bytes per mapped code point and 10 bytes per block of a used
+//! page: index jis0208's 7,326 code points take 21 KB, where a plain
+//! two-level table of `u16` (a row of 64 pointers per used block) would take
+//! 46 KB, its kanji being sparse in their blocks; index gb18030's 23,939,
+//! which fill theirs, take 55 KB (56 KB). A look-up costs one
+//! `count_ones`.
+
+/// The pointer of each code point of an index; see the module docs.
+pub(crate) struct PointerMap {
+    /// The row of each page of 4096 code points; 0 for none.
+    pub(crate) pages: &'static [u8],
+    /// The mapped code points of each block of 64, as a bit set.
+    pub(crate) bits: &'static [u64],
+    /// The number of mapped code points before each block.
+    pub(crate) base: &'static [u16],
+    /// The pointers, in code point order.
+    pub(crate) pointers: &'static [u16],
+}
+
+impl PointerMap {
+    /// The pointer of `cp`, or `None` if the index does not have it.
+    #[inline]
+    pub(crate) const fn get(&self, cp: u32) -> Option<u16> {
+        let page = (cp >> 12) as usize;
+        if page >= self.pages.len() {
+            return None;
+        }
+        let k = self.pages[page] as usize * 64 + ((cp >> 6) & 63) as usize;
+        let bits = self.bits[k];
+        let bit = 1u64 << (cp & 63);
+        if bits & bit == 0 {
+            return None;
+        }
+        let rank = (bits & (bit - 1)).count_ones() as usize;
+        Some(self.pointers[self.base[k] as usize + rank])
+    }
+}
