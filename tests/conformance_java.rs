@@ -1,4 +1,4 @@
-//! Java as a live peer (issue 5, item 1): `tests/conformance/Peer.java` is
+//! Java as a live peer: `tests/conformance/Peer.java` is
 //! compiled with `javac` at test time (once per version of it) and run once
 //! per test, in batch, over 100,000 generated inputs plus fixed edge cases:
 //!

@@ -1,6 +1,6 @@
 //! Markus Kuhn's "UTF-8 decoder capability and stress test" (UTF-8-test.txt,
 //! 2015-08-28, CC BY 4.0; <https://www.cl.cam.ac.uk/~mgk25/ucs/examples/>),
-//! issue 5, item 3, with std as the expectation: `utf8::validate` against
+//! with std as the expectation: `utf8::validate` against
 //! `core::str::from_utf8` (same verdict, `valid_up_to` and `error_len`) and
 //! `utf8::decode_lossy` against `String::from_utf8_lossy`, case by case, line
 //! by line and on the whole text.

@@ -1,4 +1,4 @@
-//! Python and glibc `iconv` as peers (issue 5, item 2), on the same
+//! Python and glibc `iconv` as peers, on the same
 //! generated inputs:
 //!
 //! - Python (`tests/conformance/peer.py`, one process per test): `utf-8`,

@@ -1,4 +1,4 @@
-//! Standard vectors (issue 5, item 3): the test cases of the
+//! Standard vectors: the test cases of the
 //! web-platform-tests `encoding/` suite for UTF-8, UTF-16LE/BE and
 //! Windows-1251, in fatal (strict: `validate`/`decode`) and replacement
 //! (`decode_lossy`) modes, transcribed from the files named above each

@@ -147,7 +147,7 @@ fn check_decode(enc: Encoding, bytes: &[u8]) {
 fn avx2_is_used() {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        assert_eq!(fast::implementation(), "avx2");
+        assert_ne!(fast::implementation(), "portable");
     }
 }
 

@@ -1,4 +1,4 @@
-//! Issue 5, item 4, the 4-byte part: every input `F0..F4 xx yy zz`
+//! The 4-byte part of the exhaustive sweep: every input `F0..F4 xx yy zz`
 //! (5 × 256³ = 83,886,080 inputs), through UTF-8 against
 //! `core::str::from_utf8` and `String::from_utf8_lossy`, and through
 //! MUTF-8 and CESU-8, which have no 4-byte forms and must reject the lead

@@ -1,4 +1,4 @@
-//! The fast paths of issue 4 against the reference loops (`__reference`):
+//! The fast paths against the reference loops (`__reference`):
 //! every function that has a fast path, on ASCII runs of every length 0..64
 //! before and of many lengths after each kind of character and each kind of
 //! error (so that every word and block boundary falls at every place of the

@@ -1,4 +1,4 @@
-//! The checks of the fuzz targets (`fuzz/src/lib.rs`, issue 5 item 5) on
+//! The checks of the fuzz targets (`fuzz/src/lib.rs`) on
 //! their seed corpus, so that `cargo test` runs them without libFuzzer: every
 //! file of `fuzz/corpus/<target>/` through the target's check, plus a few
 //! hand-made inputs per target. The fuzzers themselves run from

@@ -1,4 +1,4 @@
-//! Issue 5, item 6: limits and hostile sizes.
+//! Limits and hostile sizes.
 //!
 //! - Every encoder and decoder, into every output buffer length from 0 to
 //!   two past what it needs: too small is `OutputTooSmall` with the right

@@ -1,4 +1,4 @@
-//! Issue 4, memory: no `_into` function allocates, neither the `const fn`s
+//! Memory: no `_into` function allocates, neither the `const fn`s
 //! nor their run-time twins in `fast` (whose kernels run with AVX2 here, if
 //! the CPU has it). A counting global allocator counts the allocations of
 //! the calling thread only, so the test harness's own threads do not count.

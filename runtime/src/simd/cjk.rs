@@ -173,7 +173,9 @@ fn pointer<const E: u8>(lead: u8, trail: u8) -> (bool, usize) {
             let ok = row < 0x3C && col < 0xBD && col != 0x3F;
             (
                 ok,
-                row.wrapping_mul(188).wrapping_add(col) - usize::from(t > 0x7F),
+                row.wrapping_mul(188)
+                    .wrapping_add(col)
+                    .wrapping_sub(usize::from(t > 0x7F)),
             )
         }
         E_EUC_JP => {
@@ -189,7 +191,9 @@ fn pointer<const E: u8>(lead: u8, trail: u8) -> (bool, usize) {
             let ok = row < 126 && col < 0xBF && col != 0x3F;
             (
                 ok,
-                row.wrapping_mul(190).wrapping_add(col) - usize::from(t > 0x7F),
+                row.wrapping_mul(190)
+                    .wrapping_add(col)
+                    .wrapping_sub(usize::from(t > 0x7F)),
             )
         }
         E_BIG5 => {
@@ -418,43 +422,64 @@ fn pair<const E: u8>(lead: u8, trail: u8, utf8: &[u32]) -> u32 {
     }
 }
 
-/// The UTF-8 of every pointer of the encoding of `E` (see [`common_utf8`]),
-/// built on first use and kept: one look-up instead of a look-up and
-/// the arithmetic of UTF-8. Four bytes a pointer, so twice its decode
-/// table, on the heap and only where `fast` decodes the encoding; without
-/// `std` (no `OnceLock`), empty, and [`pair`] computes the UTF-8 itself.
+/// The UTF-8 of every pointer of the encoding of `E` (see [`common_utf8`]):
+/// one look-up instead of a look-up and the arithmetic of UTF-8. Four
+/// bytes a pointer, so twice its decode table; built at compile time into
+/// a `static`, so nothing is allocated at run time and a program links only
+/// the tables of the encodings it decodes with `fast`.
+#[inline(always)]
 fn utf8_table<const E: u8>() -> &'static [u32] {
-    #[cfg(feature = "std")]
-    {
-        use std::boxed::Box;
-        use std::sync::OnceLock;
-        static JIS: OnceLock<Box<[u32]>> = OnceLock::new();
-        static GB: OnceLock<Box<[u32]>> = OnceLock::new();
-        static BIG5: OnceLock<Box<[u32]>> = OnceLock::new();
-        static KR: OnceLock<Box<[u32]>> = OnceLock::new();
-        // Shift_JIS's pointers reach 11279, past the end of index jis0208;
-        // the others fill their tables. One table serves the three
-        // Japanese encodings: EUC-JP's and ISO-2022-JP's pointers stop at
-        // 8835, below Shift_JIS's own characters.
-        let (cell, len) = match E {
-            E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => (&JIS, 11280),
-            E_GBK | E_GB18030 => (&GB, GB18030.len()),
-            E_BIG5 => (&BIG5, BIG5_TABLE.len()),
-            _ => (&KR, EUC_KR_TABLE.len()),
+    match E {
+        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS_UTF8,
+        E_GBK | E_GB18030 => &GB_UTF8,
+        E_BIG5 => &BIG5_UTF8,
+        _ => &EUC_KR_UTF8,
+    }
+}
+
+// Shift_JIS's pointers reach 11279, past the end of index jis0208; the
+// others fill their tables. One table serves the three Japanese encodings
+// (built with Shift_JIS's rules): EUC-JP's and ISO-2022-JP's pointers stop
+// at 8835, below Shift_JIS's own characters. Each ends in a 0 at its
+// length, where the mixed blocks send every pair out of range.
+static JIS_UTF8: [u32; 11281] = utf8_table_of(E_SHIFT_JIS);
+static GB_UTF8: [u32; GB18030.len() + 1] = utf8_table_of(E_GB18030);
+static BIG5_UTF8: [u32; BIG5_TABLE.len() + 1] = utf8_table_of(E_BIG5);
+static EUC_KR_UTF8: [u32; EUC_KR_TABLE.len() + 1] = utf8_table_of(E_EUC_KR);
+
+/// [`common_utf8`] of every pointer below `N - 1` of the encoding `e`, and
+/// a 0 at `N - 1`; evaluated at compile time.
+const fn utf8_table_of<const N: usize>(e: u8) -> [u32; N] {
+    let table: &[u16] = match e {
+        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS0208,
+        E_GBK | E_GB18030 => &GB18030,
+        E_BIG5 => &BIG5_TABLE,
+        _ => &EUC_KR_TABLE,
+    };
+    let mut out = [0u32; N];
+    let mut pointer = 0;
+    while pointer + 1 < N {
+        let mut cp = if pointer < table.len() {
+            table[pointer] as u32
+        } else {
+            0
         };
-        // And a 0 at `len`, where the mixed blocks send every pair out of
-        // range.
-        cell.get_or_init(|| (0..len).map(common_utf8::<E>).chain([0]).collect())
+        if e == E_SHIFT_JIS && pointer >= 8836 && pointer <= 10715 {
+            cp = 0xE000 - 8836 + pointer as u32;
+        }
+        let big5_odd =
+            e == E_BIG5 && (cp & 0xF800 == 0xD800 || (pointer >= 1133 && pointer <= 1166));
+        if cp >= 0x800 && !big5_odd {
+            out[pointer] = utf8_3(cp);
+        }
+        pointer += 1;
     }
-    #[cfg(not(feature = "std"))]
-    {
-        &[]
-    }
+    out
 }
 
 /// The UTF-8 of `cp` (`0x800..=0xFFFF`, no surrogate), little-endian.
 #[inline(always)]
-fn utf8_3(cp: u32) -> u32 {
+const fn utf8_3(cp: u32) -> u32 {
     0xE0 | cp >> 12 | (0x80 | (cp >> 6) & 0x3F) << 8 | (0x80 | cp & 0x3F) << 16
 }
 
