@@ -523,6 +523,10 @@ fn check_fast_decode(enc: Encoding, a: &Api, data: &[u8]) {
 ///
 /// # Panics
 /// When a function disagrees with the reference or panics itself.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one check after another on the same text, for every encoding"
+)]
 pub fn check_encode(s: &str) {
     for &enc in Encoding::ALL {
         let a = api(enc);

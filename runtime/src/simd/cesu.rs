@@ -52,6 +52,7 @@
 // Elsewhere only the portable fallbacks are used.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
 
+use super::utf8::char_start_before;
 #[cfg(target_arch = "x86_64")]
 use super::utf8::{
     high_bits, load32, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8,
@@ -700,27 +701,6 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
         Err(e) => e.valid_up_to(),
     };
     encode_unchanged_words::<JAVA>(&b[..valid], 0)
-}
-
-/// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
-/// bytes after `p` may or may not complete), the start of that character.
-pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
-    let mut j = p;
-    while j > 0 && p - j < 3 && is_cont(b[j - 1]) {
-        j -= 1;
-    }
-    if j > 0 && b[j - 1] >= 0xC0 {
-        let lead = j - 1;
-        let len = match b[lead] {
-            0xF0.. => 4,
-            0xE0.. => 3,
-            _ => 2,
-        };
-        if lead + len > p {
-            return lead;
-        }
-    }
-    p
 }
 
 /// [`decode_unchanged`] with AVX2: the UTF-8 validator of [`super::utf8`]

@@ -183,6 +183,26 @@ pub(crate) const FEATURES: &str = "avx2,bmi1,bmi2,popcnt,lzcnt";
 pub(crate) const FEATURES_512: &str =
     "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt";
 
+/// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`), by
+/// the best kernel this CPU has.
+#[inline]
+pub(crate) fn utf8_is_valid(b: &[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature that
+            // the AVX-512 kernel enables.
+            return unsafe { avx512::utf8::is_valid(b) };
+        }
+        if avx2() {
+            // SAFETY: `avx2()` said that this CPU has every feature that
+            // `is_valid_avx2` enables.
+            return unsafe { utf8::is_valid_avx2(b) };
+        }
+    }
+    core::str::from_utf8(b).is_ok()
+}
+
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
 #[inline(always)]
@@ -238,7 +258,7 @@ fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<us
 #[inline(always)]
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
-        Family::Utf8 => Some(utf8::is_valid(bytes)),
+        Family::Utf8 => Some(utf8_is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
@@ -255,7 +275,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 #[inline(always)]
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
-        Family::Utf8 => utf8::is_valid(bytes).then_some(bytes.len()),
+        Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
@@ -272,7 +292,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
     match f {
         Family::Utf8 => {
             let out = dst.get_mut(..bytes.len())?;
-            if !utf8::is_valid(bytes) {
+            if !utf8_is_valid(bytes) {
                 return None;
             }
             out.copy_from_slice(bytes);

@@ -62,24 +62,48 @@ use core::arch::x86_64::{
     _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256, _mm_loadu_si128,
 };
 
-/// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`).
-#[inline]
-pub(crate) fn is_valid(b: &[u8]) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if super::avx512() {
-            // SAFETY: `avx512()` said that this CPU has every feature that
-            // the AVX-512 kernel enables.
-            return unsafe { super::avx512::utf8::is_valid(b) };
-        }
-        if super::avx2() {
-            // SAFETY: `avx2()` said that this CPU has every feature that
-            // `is_valid_avx2` enables.
-            return unsafe { is_valid_avx2(b) };
+/// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
+/// bytes after `p` may or may not complete), the start of that character.
+pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
+    let mut j = p;
+    while j > 0 && p - j < 3 && b[j - 1] & 0xC0 == 0x80 {
+        j -= 1;
+    }
+    if j > 0 && b[j - 1] >= 0xC0 {
+        let lead = j - 1;
+        let len = match b[lead] {
+            0xF0.. => 4,
+            0xE0.. => 3,
+            _ => 2,
+        };
+        if lead + len > p {
+            return lead;
         }
     }
-    core::str::from_utf8(b).is_ok()
+    p
 }
+
+/// Bit `k` set where byte `k` of a run of 3-byte characters that starts at
+/// byte 0 is a continuation byte (`k % 3 != 0`).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const CONT3: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 64 {
+        if k % 3 != 0 {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
+
+/// The phase `d` of a 3-byte run (byte `i` is byte `d` of its character)
+/// from the continuation bits of bytes `i` and `i + 1`, two bits per
+/// value of those bits: `0b10` gives 0, `0b11` gives 1, `0b01` gives 2
+/// (`0b00` matches no phase; it gives 0, whose pattern it fails).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const PHASE: u32 = 0b01_00_10_00;
 
 // The kinds of pair, one bit each. Bit 7 must be `TWO_CONTS`: it meets the
 // bit 7 of the "third or fourth byte" test.
@@ -503,13 +527,14 @@ impl Validator {
     }
 }
 
-/// [`is_valid`] with AVX2.
+/// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`),
+/// with AVX2 (`super::utf8_is_valid` chooses the kernel).
 ///
 /// # Safety
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-unsafe fn is_valid_avx2(b: &[u8]) -> bool {
+pub(crate) unsafe fn is_valid_avx2(b: &[u8]) -> bool {
     // SAFETY: features (this function's own precondition).
     let mut v = unsafe { Validator::new(&UTF8) };
     let n = b.len();
@@ -555,7 +580,7 @@ mod tests {
     use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng};
     use crate::simd::Level;
     extern crate std;
-    use super::is_valid;
+    use crate::simd::utf8_is_valid as is_valid;
     use std::vec::Vec;
 
     fn check(b: &[u8]) {

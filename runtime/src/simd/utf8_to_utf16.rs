@@ -78,6 +78,8 @@
 //! summed with `vpsadbw` before a lane can overflow.
 
 #[cfg(target_arch = "x86_64")]
+use super::utf8::{CONT3, PHASE};
+#[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
     __m128i, __m256i, _mm256_add_epi16, _mm256_add_epi64, _mm256_add_epi8, _mm256_alignr_epi8,
     _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi128_si256, _mm256_castsi256_si128,
@@ -655,28 +657,6 @@ unsafe fn block(w: Window, cont_next: u32, limit: u32, dst: &mut [u16], at: usiz
     unsafe { store8(dst, end, _mm256_extracti128_si256::<1>(sb)) };
     end - at + k3.count_ones() as usize
 }
-
-/// Bit `k` set where byte `k` of a run of 3-byte characters that starts at
-/// byte 0 is a continuation byte (`k % 3 != 0`).
-#[cfg(target_arch = "x86_64")]
-pub(crate) const CONT3: u64 = {
-    let mut m = 0u64;
-    let mut k = 0;
-    while k < 64 {
-        if k % 3 != 0 {
-            m |= 1 << k;
-        }
-        k += 1;
-    }
-    m
-};
-
-/// The phase `d` of a 3-byte run (byte `i` is byte `d` of its character)
-/// from the continuation bits of bytes `i` and `i + 1`, two bits per
-/// value of those bits: `0b10` gives 0, `0b11` gives 1, `0b01` gives 2
-/// (`0b00` matches no phase; it gives 0, whose pattern it fails).
-#[cfg(target_arch = "x86_64")]
-pub(crate) const PHASE: u32 = 0b01_00_10_00;
 
 /// Converts 3-byte characters, 16 (48 bytes) a step, from `s`, which the
 /// caller believes to start one, while the next 49 bytes are sure to be 16

@@ -8,7 +8,7 @@
 
 use super::utf8::Validator;
 use super::{load64, load_bytes, low_bits, splat8};
-use crate::simd::cesu::char_start_before;
+use crate::simd::utf8::char_start_before;
 use crate::simd::utf8::UTF8;
 use core::arch::x86_64::{
     __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_movepi8_mask,

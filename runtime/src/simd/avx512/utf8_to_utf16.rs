@@ -31,7 +31,7 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::{load64, load_bytes, low_bits, splat16, splat8, table, Table};
-use crate::simd::utf8_to_utf16::{CONT3, PHASE};
+use crate::simd::utf8::{CONT3, PHASE};
 use core::arch::x86_64::{
     __m256i, __m512i, _mm256_storeu_si256, _mm512_add_epi16, _mm512_and_si512,
     _mm512_castsi512_si256, _mm512_cmpge_epu8_mask, _mm512_cmplt_epi8_mask, _mm512_cvtepi32_epi16,
