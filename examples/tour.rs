@@ -2,11 +2,14 @@
 //!
 //! Encodes a few real phrases in every encoding, prints the bytes, decodes
 //! them back and says whether the round trip gave the same text; shows the
-//! legacy code pages, a classic mojibake and its repair, the errors, and
+//! legacy code pages, the Chinese, Japanese and Korean ones, a classic
+//! mojibake and its repair, the errors, and
 //! the run-time twins.
 
 use core::ffi::CStr;
-use litenc::{const_encode, encode, latin1, mutf8, utf16, utf8, windows1251, Encoding};
+use litenc::{
+    const_encode, encode, gbk, latin1, mutf8, shift_jis, utf16, utf8, windows1251, Encoding,
+};
 
 /// Phrases a real program sends out: Russian, Chinese, emoji, and text with
 /// a NUL, which C strings cannot hold but Java's modified UTF-8 can.
@@ -84,13 +87,18 @@ fn main() {
     println!("\n3. Run time, the Unicode encodings (encode, then decode back):\n");
     for (what, text) in PHRASES {
         println!("   {what}: {text:?}");
-        for &enc in Encoding::ALL.iter().filter(|e| !e.is_single_byte()) {
+        for &enc in Encoding::ALL
+            .iter()
+            .filter(|e| !e.is_single_byte() && !e.is_cjk())
+        {
             show(enc, text);
         }
         println!();
     }
 
     code_pages();
+
+    multi_byte();
 
     mojibake();
 
@@ -181,6 +189,39 @@ fn code_pages() {
         }
         println!();
     }
+}
+
+/// The multi-byte encodings of Chinese, Japanese and Korean: literals for a
+/// receipt printer and an LCD at compile time, and text read back at run
+/// time, each in every one of them that holds it.
+fn multi_byte() {
+    println!("   Chinese, Japanese and Korean (WHATWG's multi-byte encodings):\n");
+    // A receipt line for an ESC/POS printer set to Shift_JIS, and the
+    // name of a dish for one set to GB2312 (GBK, to WHATWG), checked and
+    // encoded by the compiler.
+    const RECEIPT: [u8; 14] = encode!("shift_jis", "合計 ¥1,200 ｶﾞ");
+    const DISH: [u8; 8] = encode!("gb2312", "宫保鸡丁");
+    println!("   Shift_JIS receipt line  {}", hex(&RECEIPT));
+    println!("   GB2312 dish name        {}", hex(&DISH));
+    assert_eq!(shift_jis::decode(&RECEIPT).as_deref(), Ok("合計 \\1,200 ｶﾞ"));
+    assert_eq!(gbk::decode(&DISH).as_deref(), Ok("宫保鸡丁"));
+    let phrases = [
+        ("Japanese", "日本語のテキスト、カタカナ"),
+        ("Chinese (simplified)", "简体中文的文字"),
+        ("Chinese (traditional)", "繁體中文的文字"),
+        ("Korean", "한국어 텍스트"),
+    ];
+    for (what, text) in phrases {
+        println!("\n   {what}: {text:?}");
+        for &enc in Encoding::ALL.iter().filter(|e| e.is_cjk()) {
+            if enc.encoded_len(text).is_ok() {
+                show(enc, text);
+            }
+        }
+    }
+    // Shift_JIS and EUC-JP write `¥` as 5C, which they read as `\`: the
+    // standard's round trip is not the identity there.
+    println!("\n   (Shift_JIS reads its byte 5C as \\, so the receipt's ¥ comes back as \\)\n");
 }
 
 /// Section 5: "Hello мир" written in windows-1251 and read as ISO-8859-1,
