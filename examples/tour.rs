@@ -195,12 +195,12 @@ fn code_pages() {
 /// receipt printer and an LCD at compile time, and text read back at run
 /// time, each in every one of them that holds it.
 fn multi_byte() {
-    println!("   Chinese, Japanese and Korean (WHATWG's multi-byte encodings):\n");
     // A receipt line for an ESC/POS printer set to Shift_JIS, and the
     // name of a dish for one set to GB2312 (GBK, to WHATWG), checked and
     // encoded by the compiler.
     const RECEIPT: [u8; 14] = encode!("shift_jis", "合計 ¥1,200 ｶﾞ");
     const DISH: [u8; 8] = encode!("gb2312", "宫保鸡丁");
+    println!("   Chinese, Japanese and Korean (WHATWG's multi-byte encodings):\n");
     println!("   Shift_JIS receipt line  {}", hex(&RECEIPT));
     println!("   GB2312 dish name        {}", hex(&DISH));
     assert_eq!(shift_jis::decode(&RECEIPT).as_deref(), Ok("合計 \\1,200 ｶﾞ"));
