@@ -865,3 +865,62 @@ fn a_finished_coder_starts_a_new_stream() {
     };
     assert_eq!(e.valid_up_to(), 0);
 }
+
+#[test]
+fn max_lengths_are_bounds() {
+    // A buffer of `max_utf8_len` / `max_len` bytes takes each piece whole,
+    // strict or lossy, wherever the pieces are cut: never `OutputFull`,
+    // ISO-2022-JP's return to ASCII at the end included.
+    let mut runs = 0usize;
+    for &enc in Encoding::ALL {
+        for bytes in decode_vectors(enc) {
+            for cut in 0..=bytes.len() {
+                let p = pieces(&bytes, &[cut]);
+                for lossy in [false, true] {
+                    let mut d = Decoder::new(enc);
+                    for (i, piece) in p.iter().enumerate() {
+                        let last = i + 1 == p.len();
+                        let mut piece: &[u8] = piece;
+                        loop {
+                            let mut buf = vec![0u8; d.max_utf8_len(piece.len()).unwrap()];
+                            let (full, read) = if lossy {
+                                let (r, read, _, _) = d.decode_lossy(piece, &mut buf, last);
+                                (r == CoderResult::OutputFull, read)
+                            } else {
+                                let (r, read, _) = d.decode(piece, &mut buf, last);
+                                (r == DecoderResult::OutputFull, read)
+                            };
+                            assert!(!full, "{enc} {bytes:02X?} cut at {cut}");
+                            piece = &piece[read..];
+                            if piece.is_empty() && (!last || d.position() == 0) {
+                                break;
+                            }
+                        }
+                    }
+                    runs += 1;
+                }
+            }
+        }
+        for text in encode_vectors(enc) {
+            for cut in boundaries(&text) {
+                let p = str_pieces(&text, &[cut]);
+                let mut e = Encoder::new(enc);
+                for (i, piece) in p.iter().enumerate() {
+                    let last = i + 1 == p.len();
+                    let mut piece: &str = piece;
+                    loop {
+                        let mut buf = vec![0u8; e.max_len(piece.len()).unwrap()];
+                        let (r, read, _) = e.encode(piece, &mut buf, last);
+                        assert_ne!(r, EncoderResult::OutputFull, "{enc} {text:?} cut at {cut}");
+                        piece = &piece[read..];
+                        if matches!(r, EncoderResult::InputEmpty | EncoderResult::Finished) {
+                            break;
+                        }
+                    }
+                }
+                runs += 1;
+            }
+        }
+    }
+    eprintln!("{runs} streams");
+}
