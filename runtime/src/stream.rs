@@ -985,6 +985,17 @@ impl Encoder {
             let mut buf = [0u8; 8];
             let n = self.encode_char(f, cp, &mut buf);
             if n == 0 {
+                // ISO-2022-JP returns to ASCII before the error, as the
+                // one-shot encoder ends there, so that what the caller
+                // writes next (a replacement, say) starts in ASCII.
+                #[cfg(feature = "cjk")]
+                if !matches!(self.mode, Mode::Ascii) {
+                    let end = ISO_2022_JP_END.bytes.to_le_bytes();
+                    if !self.pending.put(&end[..3], dst, &mut written, true) {
+                        return (EncoderResult::OutputFull, read, written);
+                    }
+                    self.mode = Mode::Ascii;
+                }
                 let e = EncodeError::Unencodable {
                     encoding: self.encoding,
                     offset: self.pos,
