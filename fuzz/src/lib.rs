@@ -523,7 +523,10 @@ fn check_fast_decode(enc: Encoding, a: &Api, data: &[u8]) {
 ///
 /// # Panics
 /// When a function disagrees with the reference or panics itself.
-#[allow(clippy::too_many_lines, reason = "one check after another on the same text")]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one check after another on the same text"
+)]
 pub fn check_encode(s: &str) {
     for &enc in Encoding::ALL {
         let a = api(enc);
@@ -964,7 +967,11 @@ pub fn check_stream(data: &[u8]) {
             assert!(piece.is_empty(), "{enc}: no progress");
         }
         if strict {
-            assert_eq!(marked, lossy.as_bytes(), "{enc} {input:02X?} cut at {cuts:?}");
+            assert_eq!(
+                marked,
+                lossy.as_bytes(),
+                "{enc} {input:02X?} cut at {cuts:?}"
+            );
             if enc.name() == "ISO-2022-JP" {
                 // Its decoder keeps its mode after an error, which the
                 // restarted one-shot decoder forgets: the first error, and
