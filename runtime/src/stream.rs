@@ -143,10 +143,18 @@
 // `rules::step` and nothing else here: `complete_prefix` keeps the whole
 // piece, the fast call then reports the cut character as truncated input
 // at the end, and its valid part is decoded again (one more pass over the
-// piece, only when a cut falls inside a character). A stateful one
-// (ISO-2022-JP) adds its mode (the current character set) to both coders,
-// carried between calls like `pos`, and the encoder writes its return to
-// ASCII when `last` is set, before it reports `Finished`.
+// piece, only when a cut falls inside a character). Their steps are
+// `rules::cjk::decode_seq`, whose errors may leave bytes to be read again
+// (the standard's "restore"): a carry is stepped until it is empty. A
+// stateful one (ISO-2022-JP) adds its mode (the current character set) and
+// whether the last sequence was an escape sequence to the decoder, and its
+// mode to the encoder, carried between calls like `pos`. The fast calls
+// start in ASCII mode: the decoder copies runs of ASCII in ASCII mode and
+// steps in the others; the encoder hands the fast call text from ASCII
+// mode up to its last ASCII character (whose encoding ends in ASCII mode,
+// or in JIS X 0201 Roman, whose closing `ESC ( B` it takes back), and
+// steps in the other modes. The encoder returns to ASCII before an
+// unencodable character and when `last` is set, before `Finished`.
 
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
@@ -930,11 +938,13 @@ impl Encoder {
     /// overflow.
     #[must_use]
     pub const fn max_len(&self, src_len: usize) -> Option<usize> {
-        let mut held = (self.pending.end - self.pending.start) as usize;
+        let held = (self.pending.end - self.pending.start) as usize;
         #[cfg(feature = "cjk")]
-        if !matches!(self.mode, Mode::Ascii) {
-            held += ISO_2022_JP_END.len;
-        }
+        let held = if matches!(self.mode, Mode::Ascii) {
+            held
+        } else {
+            held + ISO_2022_JP_END.len
+        };
         match src_len.checked_mul(self.encoding.max_bytes_per_utf8_byte()) {
             Some(n) => n.checked_add(held),
             None => None,
@@ -1102,18 +1112,19 @@ impl Encoder {
         read: &mut usize,
         written: &mut usize,
     ) {
-        let mut n = n;
         #[cfg(feature = "cjk")]
-        if matches!(f, Family::Cjk(Cjk::Iso2022Jp))
+        let n = if matches!(f, Family::Cjk(Cjk::Iso2022Jp))
             && n >= 3
             && out[n - 3..n] == ISO_2022_JP_END.bytes.to_le_bytes()[..3]
         {
             // Text that ends with an ASCII character ends in ASCII mode,
             // or in JIS X 0201 Roman (after a `¥` or `‾`), which the fast
             // encoder leaves at the end: the stream stays in it.
-            n -= 3;
             self.mode = Mode::Roman;
-        }
+            n - 3
+        } else {
+            n
+        };
         #[cfg(not(feature = "cjk"))]
         let _ = (f, out);
         *written += n;
