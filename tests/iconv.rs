@@ -235,3 +235,86 @@ fn same_bytes_as_glibc_iconv() {
     }
     eprintln!("{conversions} conversions compared with glibc iconv");
 }
+
+/// Up to `n` man pages in `lang`, decompressed, that are UTF-8.
+fn pages(lang: &str, n: usize) -> Vec<(String, Vec<u8>)> {
+    let mut paths: Vec<PathBuf> = ["man1", "man5", "man8"]
+        .iter()
+        .filter_map(|sec| std::fs::read_dir(format!("/usr/share/man/{lang}/{sec}")).ok())
+        .flatten()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "gz"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .take(n)
+        .filter_map(|page| {
+            let text = Command::new("gzip").arg("-dc").arg(page).output().ok()?;
+            (text.status.success() && std::str::from_utf8(&text.stdout).is_ok())
+                .then(|| (page.display().to_string(), text.stdout))
+        })
+        .collect()
+}
+
+#[test]
+fn multi_byte_same_bytes_as_glibc_iconv() {
+    // Japanese, Chinese and Korean man pages, to each multi-byte encoding
+    // of their script and back, where glibc converts the whole text: glibc
+    // and WHATWG differ on a few characters (glibc's EUC-KR is KS X 1001
+    // alone, WHATWG's is the UHC superset, so Korean pages with hangul
+    // outside KS X 1001 are compared as CP949 in glibc's name).
+    let mut conversions = 0;
+    let sets: [(&str, &[(&str, &str)]); 4] = [
+        (
+            "ja",
+            &[
+                ("SHIFT_JIS", "SHIFT_JIS"),
+                ("EUC-JP", "EUC-JP"),
+                ("ISO-2022-JP", "ISO-2022-JP"),
+            ],
+        ),
+        ("zh_CN", &[("GBK", "GBK"), ("GB18030", "GB18030")]),
+        ("zh_TW", &[("BIG5", "BIG5")]),
+        ("ko", &[("EUC-KR", "EUC-KR"), ("CP949", "EUC-KR")]),
+    ];
+    for (lang, encodings) in sets {
+        for (name, utf8) in pages(lang, 3) {
+            for &(glibc_name, ours) in encodings {
+                let path = scratch().join("probe");
+                std::fs::write(&path, &utf8).unwrap();
+                let want = glibc(&path, "UTF-8", glibc_name, false);
+                if want.status != 0 {
+                    eprintln!("{name}: glibc cannot write all of it in {glibc_name}");
+                    continue;
+                }
+                // litenc writes glibc's bytes and reads them back as the
+                // text. (glibc reads its own Shift_JIS `5C` as `¥`, JIS X
+                // 0201, where WHATWG reads `\`: the way back is litenc's.)
+                let got = iconv_both_ways(&name, &utf8, ours, &want.output);
+                assert!(got == utf8, "{name}: {ours} and back");
+                conversions += 2;
+            }
+        }
+    }
+    assert!(conversions >= 6, "{conversions}");
+    eprintln!("{conversions} multi-byte conversions compared with glibc iconv");
+}
+
+/// litenc's `iconv` from UTF-8 to `enc` (which must give `want`, glibc's
+/// bytes) and back, on the whole text and one byte at a time; the text back.
+fn iconv_both_ways(name: &str, utf8: &[u8], enc: &str, want: &[u8]) -> Vec<u8> {
+    let mut back = Vec::new();
+    for trickle in [false, true] {
+        let there = litenc(utf8, "UTF-8", enc, false, trickle);
+        assert_eq!(there.status, 0, "{name}: to {enc}");
+        assert!(
+            there.output == want,
+            "{name}: to {enc}, one byte at a time: {trickle}"
+        );
+        let again = litenc(want, enc, "UTF-8", false, trickle);
+        assert_eq!(again.status, 0, "{name}: from {enc}");
+        back = again.output;
+    }
+    back
+}

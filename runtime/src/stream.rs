@@ -143,14 +143,24 @@
 // `rules::step` and nothing else here: `complete_prefix` keeps the whole
 // piece, the fast call then reports the cut character as truncated input
 // at the end, and its valid part is decoded again (one more pass over the
-// piece, only when a cut falls inside a character). A stateful one
-// (ISO-2022-JP) adds its mode (the current character set) to both coders,
-// carried between calls like `pos`, and the encoder writes its return to
-// ASCII when `last` is set, before it reports `Finished`.
+// piece, only when a cut falls inside a character). Their steps are
+// `rules::cjk::decode_seq`, whose errors may leave bytes to be read again
+// (the standard's "restore"): a carry is stepped until it is empty. A
+// stateful one (ISO-2022-JP) adds its mode (the current character set) and
+// whether the last sequence was an escape sequence to the decoder, and its
+// mode to the encoder, carried between calls like `pos`. The fast calls
+// start in ASCII mode: the decoder copies runs of ASCII in ASCII mode and
+// steps in the others; the encoder hands the fast call text from ASCII
+// mode up to its last ASCII character (whose encoding ends in ASCII mode,
+// or in JIS X 0201 Roman, whose closing `ESC ( B` it takes back), and
+// steps in the other modes. The encoder returns to ASCII before an
+// unencodable character and when `last` is set, before `Finished`.
 
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::fast;
+#[cfg(feature = "cjk")]
+use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 
@@ -291,6 +301,13 @@ pub struct Decoder {
     carry: [u8; CARRY],
     carry_len: u8,
     pending: Pending,
+    /// ISO-2022-JP: the character set the last escape sequence chose.
+    #[cfg(feature = "cjk")]
+    mode: Mode,
+    /// ISO-2022-JP: whether the last sequence was an escape sequence (two
+    /// in a row are an error).
+    #[cfg(feature = "cjk")]
+    escaped: bool,
 }
 
 /// How a decoding call ended, before it is told as a [`DecoderResult`] or
@@ -312,6 +329,10 @@ impl Decoder {
             carry: [0; CARRY],
             carry_len: 0,
             pending: Pending::EMPTY,
+            #[cfg(feature = "cjk")]
+            mode: Mode::Ascii,
+            #[cfg(feature = "cjk")]
+            escaped: false,
         }
     }
 
@@ -481,12 +502,13 @@ impl Decoder {
         (result, read, written, replaced)
     }
 
-    /// Handles one failed step at `self.pos` of `len` input bytes (`None`:
-    /// the stream ends inside a character): strict, the error; lossy, a
-    /// U+FFFD if it fits (`Err(OutputFull)` if not, nothing consumed).
-    /// `Ok(None)` means consumed and replaced.
+    /// Handles one failed step at `at` of `len` input bytes (`None`: the
+    /// stream ends inside a character): strict, the error; lossy, a U+FFFD
+    /// if it fits (`Err(OutputFull)` if not, nothing consumed). `Ok(None)`
+    /// means consumed and replaced.
     fn bad(
         &mut self,
+        at: usize,
         len: Option<usize>,
         lossy: bool,
         dst: &mut [u8],
@@ -494,8 +516,8 @@ impl Decoder {
         replaced: &mut bool,
     ) -> Result<Option<DecodeError>, Stop> {
         let error = match len {
-            Some(len) => DecodeError::malformed(self.encoding, self.pos, len),
-            None => DecodeError::truncated(self.encoding, self.pos),
+            Some(len) => DecodeError::malformed(self.encoding, at, len),
+            None => DecodeError::truncated(self.encoding, at),
         };
         if lossy {
             if !self.pending.put("\u{FFFD}".as_bytes(), dst, written, true) {
@@ -507,10 +529,21 @@ impl Decoder {
         Ok(Some(error))
     }
 
-    /// Writes one decoded scalar value.
-    fn put_char(&mut self, cp: u32, dst: &mut [u8], written: &mut usize, split: bool) -> bool {
-        let mut buf = [0u8; 4];
-        let n = scalar::write_utf8(&mut buf, 0, cp);
+    /// Writes the one or two decoded scalar values of a sequence (`cp2`: 0
+    /// or the second), both or neither.
+    fn put_chars(
+        &mut self,
+        cp: u32,
+        cp2: u32,
+        dst: &mut [u8],
+        written: &mut usize,
+        split: bool,
+    ) -> bool {
+        let mut buf = [0u8; 8];
+        let mut n = scalar::write_utf8(&mut buf, 0, cp);
+        if cp2 != 0 {
+            n = scalar::write_utf8(&mut buf, n, cp2);
+        }
         self.pending.put(&buf[..n], dst, written, split)
     }
 
@@ -522,12 +555,92 @@ impl Decoder {
         self.pos = self.pos.wrapping_add(len);
     }
 
+    /// Notes whether the last sequence was an ISO-2022-JP escape sequence.
+    #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    fn set_escaped(&mut self, escaped: bool) {
+        #[cfg(feature = "cjk")]
+        {
+            self.escaped = escaped;
+        }
+        #[cfg(not(feature = "cjk"))]
+        let _ = escaped;
+    }
+
+    /// The sequence at `bytes[i..]` (`i < bytes.len()`), in the mode the
+    /// stream is in.
+    fn read_seq(&self, f: Family, bytes: &[u8], i: usize) -> Read {
+        #[cfg(feature = "cjk")]
+        if let Family::Cjk(c) = f {
+            return match decode_seq(c, bytes, i, self.mode) {
+                Seq::Char { cp, cp2, len } => Read::Char { cp, cp2, len },
+                Seq::Escape { mode } => Read::Escape(mode),
+                Seq::Malformed { len } => Read::Malformed(len),
+                Seq::Truncated { len } => Read::Truncated(len),
+            };
+        }
+        match rules::step(f, bytes, i) {
+            Step::Char { cp, len } => Read::Char { cp, cp2: 0, len },
+            Step::Malformed(len) => Read::Malformed(len),
+            Step::Truncated => Read::Truncated(bytes.len() - i),
+        }
+    }
+
+    /// Decodes one sequence read at `self.pos` (a `Truncated` one is the
+    /// end of the stream): the input bytes it consumes, and where the call
+    /// stops after it, if it does.
+    fn handle(
+        &mut self,
+        seq: Read,
+        dst: &mut [u8],
+        written: &mut usize,
+        mode: (bool, bool),
+        replaced: &mut bool,
+    ) -> (usize, Option<Stop>) {
+        let (lossy, whole) = mode;
+        let (at, len, kind) = match seq {
+            Read::Char { cp, cp2, len } => {
+                if !self.put_chars(cp, cp2, dst, written, !whole) {
+                    return (0, Some(Stop::OutputFull));
+                }
+                self.set_escaped(false);
+                return (len, None);
+            }
+            #[cfg(feature = "cjk")]
+            Read::Escape(mode) => {
+                if !self.escaped {
+                    self.mode = mode;
+                    self.escaped = true;
+                    return (3, None);
+                }
+                // Nothing decoded in the mode of the escape sequence before:
+                // that one is the error, and this one takes effect.
+                (self.pos.wrapping_sub(3), 0, Some(3))
+            }
+            Read::Malformed(len) => (self.pos, len, Some(len)),
+            Read::Truncated(len) => (self.pos, len, None),
+        };
+        match self.bad(at, kind, lossy, dst, written, replaced) {
+            Err(stop) => (0, Some(stop)),
+            Ok(Some(e)) => {
+                // Strict: a second escape sequence is read again, as the
+                // first after the error.
+                self.set_escaped(false);
+                (len, Some(Stop::Error(e)))
+            }
+            Ok(None) => {
+                #[cfg(feature = "cjk")]
+                if let Read::Escape(mode) = seq {
+                    self.mode = mode;
+                    return (3, None);
+                }
+                self.set_escaped(false);
+                (len, None)
+            }
+        }
+    }
+
     /// The decoding loop of every mode (`whole`: never split a character
     /// over calls).
-    #[allow(
-        clippy::too_many_lines,
-        reason = "one loop over the three sources of input: the carry, the bulk, one character"
-    )]
     fn run(
         &mut self,
         src: &[u8],
@@ -552,41 +665,21 @@ impl Decoder {
             // time, pulling bytes from `src` while the step is truncated.
             if self.carry_len > 0 {
                 let carry_len = self.carry_len as usize;
-                match rules::step(f, &self.carry[..carry_len], 0) {
-                    Step::Truncated if read < src.len() && carry_len < CARRY => {
+                match self.read_seq(f, &self.carry[..carry_len], 0) {
+                    Read::Truncated(_) if read < src.len() && carry_len < CARRY => {
                         self.carry[carry_len] = src[read];
                         self.carry_len += 1;
                         read += 1;
                     }
-                    Step::Truncated => {
-                        if !last {
-                            return (Stop::InputEmpty, read, written);
-                        }
-                        match self.bad(None, lossy, dst, &mut written, replaced) {
-                            Err(stop) => return (stop, read, written),
-                            Ok(error) => {
-                                self.drain_carry(carry_len);
-                                if let Some(e) = error {
-                                    return (Stop::Error(e), read, written);
-                                }
-                            }
-                        }
+                    Read::Truncated(_) if !last => {
+                        return (Stop::InputEmpty, read, written);
                     }
-                    Step::Char { cp, len } => {
-                        if !self.put_char(cp, dst, &mut written, !whole) {
-                            return (Stop::OutputFull, read, written);
-                        }
-                        self.drain_carry(len);
-                    }
-                    Step::Malformed(len) => {
-                        match self.bad(Some(len), lossy, dst, &mut written, replaced) {
-                            Err(stop) => return (stop, read, written),
-                            Ok(error) => {
-                                self.drain_carry(len);
-                                if let Some(e) = error {
-                                    return (Stop::Error(e), read, written);
-                                }
-                            }
+                    seq => {
+                        let (n, stop) =
+                            self.handle(seq, dst, &mut written, (lossy, whole), replaced);
+                        self.drain_carry(n);
+                        if let Some(stop) = stop {
+                            return (stop, read, written);
                         }
                     }
                 }
@@ -599,58 +692,12 @@ impl Decoder {
                 }
                 return (Stop::InputEmpty, read, written);
             }
-            // The bulk: as much of the rest as surely fits, back to the
-            // last whole character, in one fast call.
-            let rest = &src[read..];
-            let room = dst.len() - written;
-            let fits = rest.len().min(room / f.max_utf8_bytes_per_byte());
-            let take = complete_prefix(f, &rest[..fits]);
-            if take > 0 {
-                let out = &mut dst[written..];
-                match fast::family::decode_into(f, &rest[..take], out) {
-                    Ok(n) => {
-                        written += n;
-                        read += take;
-                        self.pos = self.pos.wrapping_add(take);
-                        continue;
-                    }
-                    Err(e) => {
-                        // Decode the valid part again (the fast call's
-                        // output is unspecified after an error); the bad
-                        // part is for the step below.
-                        let valid = e.valid_up_to();
-                        if valid > 0 {
-                            if let Ok(n) = fast::family::decode_into(f, &rest[..valid], out) {
-                                written += n;
-                                read += valid;
-                                self.pos = self.pos.wrapping_add(valid);
-                            }
-                        }
-                    }
-                }
+            if self.bulk(f, src, dst, &mut read, &mut written) {
+                continue;
             }
-            // One character, exactly.
-            match rules::step(f, src, read) {
-                Step::Char { cp, len } => {
-                    if !self.put_char(cp, dst, &mut written, !whole) {
-                        return (Stop::OutputFull, read, written);
-                    }
-                    read += len;
-                    self.pos = self.pos.wrapping_add(len);
-                }
-                Step::Malformed(len) => {
-                    match self.bad(Some(len), lossy, dst, &mut written, replaced) {
-                        Err(stop) => return (stop, read, written),
-                        Ok(error) => {
-                            read += len;
-                            self.pos = self.pos.wrapping_add(len);
-                            if let Some(e) = error {
-                                return (Stop::Error(e), read, written);
-                            }
-                        }
-                    }
-                }
-                Step::Truncated => {
+            // One sequence, exactly.
+            match self.read_seq(f, src, read) {
+                Read::Truncated(_) => {
                     // The piece ends inside a character (fewer than
                     // `CARRY` bytes): keep them for the next piece.
                     let tail = &src[read..];
@@ -658,9 +705,105 @@ impl Decoder {
                     self.carry_len = tail.len() as u8;
                     read = src.len();
                 }
+                seq => {
+                    let (n, stop) = self.handle(seq, dst, &mut written, (lossy, whole), replaced);
+                    read += n;
+                    self.pos = self.pos.wrapping_add(n);
+                    if let Some(stop) = stop {
+                        return (stop, read, written);
+                    }
+                }
             }
         }
     }
+
+    /// The bulk: as much of `src[*read..]` as surely fits, back to the last
+    /// whole character, in one fast call. `true` if it made progress and
+    /// ended on a character boundary (the loop tries the bulk again); else
+    /// the next sequence is for the exact step.
+    fn bulk(
+        &mut self,
+        f: Family,
+        src: &[u8],
+        dst: &mut [u8],
+        read: &mut usize,
+        written: &mut usize,
+    ) -> bool {
+        let rest = &src[*read..];
+        let room = dst.len() - *written;
+        #[cfg(feature = "cjk")]
+        if let Family::Cjk(Cjk::Iso2022Jp) = f {
+            // The fast decoder starts in ASCII mode: in it, the run of
+            // ASCII up to the next escape sequence (or shift, an error) is
+            // its own decoding, copied; in the other modes, exact steps.
+            if self.mode != Mode::Ascii {
+                return false;
+            }
+            let rest = &rest[..rest.len().min(room)];
+            let ascii = fast_ascii_len(rest);
+            let k = rest[..ascii]
+                .iter()
+                .position(|&b| matches!(b, ESC | 0x0E | 0x0F))
+                .unwrap_or(ascii);
+            if k == 0 {
+                return false;
+            }
+            dst[*written..*written + k].copy_from_slice(&rest[..k]);
+            *written += k;
+            *read += k;
+            self.pos = self.pos.wrapping_add(k);
+            self.escaped = false;
+            return true;
+        }
+        let fits = rest.len().min(room / f.max_utf8_bytes_per_byte());
+        let take = complete_prefix(f, &rest[..fits]);
+        if take == 0 {
+            return false;
+        }
+        let out = &mut dst[*written..];
+        let valid = match fast::family::decode_into(f, &rest[..take], out) {
+            Ok(n) => {
+                *written += n;
+                *read += take;
+                self.pos = self.pos.wrapping_add(take);
+                self.set_escaped(false);
+                return true;
+            }
+            Err(e) => e.valid_up_to(),
+        };
+        // Decode the valid part again (the fast call's output is
+        // unspecified after an error); the bad part is for the step.
+        if valid > 0 {
+            if let Ok(n) = fast::family::decode_into(f, &rest[..valid], out) {
+                *written += n;
+                *read += valid;
+                self.pos = self.pos.wrapping_add(valid);
+                self.set_escaped(false);
+            }
+        }
+        false
+    }
+}
+
+/// One sequence as the decoder reads it, in every family.
+#[derive(Clone, Copy)]
+enum Read {
+    /// A character: `cp`, then `cp2` unless it is 0, from `len` bytes.
+    Char { cp: u32, cp2: u32, len: usize },
+    /// An ISO-2022-JP escape sequence (3 bytes) into a mode.
+    #[cfg(feature = "cjk")]
+    Escape(Mode),
+    /// An ill-formed sequence of this many bytes.
+    Malformed(usize),
+    /// The input ends inside a sequence; at the end of the stream, an error
+    /// of this many bytes, after which decoding goes on.
+    Truncated(usize),
+}
+
+/// The number of bytes at the start of `b` below `0x80`.
+#[cfg(feature = "cjk")]
+fn fast_ascii_len(b: &[u8]) -> usize {
+    crate::simd::ascii::ascii_len(b)
 }
 
 /// The length of the longest prefix of `bytes` that does not end inside a
@@ -671,8 +814,12 @@ fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
     let len = bytes.len();
     match f {
         Family::SingleByte(_) => len,
+        // No way back to a character's start from its end (a trail byte
+        // may be a lead byte too): the whole piece, and the fast call
+        // reports a character cut at its end as truncated input.
+        // (ISO-2022-JP never comes here: see `Decoder::bulk`.)
         #[cfg(feature = "cjk")]
-        Family::Cjk(_) => 0,
+        Family::Cjk(_) => len,
         // Whole units of four bytes: any of them is a character or an
         // error of its own.
         Family::Utf32 { .. } => len & !3,
@@ -754,6 +901,9 @@ pub struct Encoder {
     /// Offset in the stream of the next byte of input.
     pos: usize,
     pending: Pending,
+    /// ISO-2022-JP: the mode the encoder is in.
+    #[cfg(feature = "cjk")]
+    mode: Mode,
 }
 
 impl Encoder {
@@ -764,6 +914,8 @@ impl Encoder {
             encoding,
             pos: 0,
             pending: Pending::EMPTY,
+            #[cfg(feature = "cjk")]
+            mode: Mode::Ascii,
         }
     }
 
@@ -781,11 +933,18 @@ impl Encoder {
     /// An output buffer of this many bytes always takes the whole encoding
     /// of the next `src_len` bytes of text
     /// ([`Encoding::max_bytes_per_utf8_byte`] per byte, plus what the
-    /// encoder holds), so the call cannot end with `OutputFull`. `None` on
+    /// encoder holds, plus ISO-2022-JP's return to ASCII when it is in
+    /// another mode), so the call cannot end with `OutputFull`. `None` on
     /// overflow.
     #[must_use]
     pub const fn max_len(&self, src_len: usize) -> Option<usize> {
         let held = (self.pending.end - self.pending.start) as usize;
+        #[cfg(feature = "cjk")]
+        let held = if matches!(self.mode, Mode::Ascii) {
+            held
+        } else {
+            held + ISO_2022_JP_END.len
+        };
         match src_len.checked_mul(self.encoding.max_bytes_per_utf8_byte()) {
             Some(n) => n.checked_add(held),
             None => None,
@@ -811,43 +970,42 @@ impl Encoder {
             }
             if read == src.len() {
                 if last {
+                    #[cfg(feature = "cjk")]
+                    if !matches!(self.mode, Mode::Ascii) {
+                        // ISO-2022-JP ends in ASCII mode.
+                        let end = ISO_2022_JP_END.bytes.to_le_bytes();
+                        if !self.pending.put(&end[..3], dst, &mut written, true) {
+                            return (EncoderResult::OutputFull, read, written);
+                        }
+                        self.mode = Mode::Ascii;
+                        continue;
+                    }
                     self.reset();
                     return (EncoderResult::Finished, read, written);
                 }
                 return (EncoderResult::InputEmpty, read, written);
             }
-            let rest = &src[read..];
-            let room = dst.len() - written;
-            let mut take = rest
-                .len()
-                .min(room / self.encoding.max_bytes_per_utf8_byte());
-            while !rest.is_char_boundary(take) {
-                take -= 1;
-            }
-            if take > 0 {
-                let out = &mut dst[written..];
-                match fast::family::encode_into(f, &rest[..take], out) {
-                    Ok(n) => {
-                        written += n;
-                        read += take;
-                        self.pos = self.pos.wrapping_add(take);
-                        continue;
-                    }
-                    Err(EncodeError::Unencodable { offset, .. }) if offset > 0 => {
-                        if let Ok(n) = fast::family::encode_into(f, &rest[..offset], out) {
-                            written += n;
-                            read += offset;
-                            self.pos = self.pos.wrapping_add(offset);
-                        }
-                    }
-                    Err(_) => {}
-                }
+            self.bulk(f, &src[read..], dst, &mut read, &mut written);
+            if read == src.len() {
+                continue;
             }
             // One character, exactly.
             let rest = &src[read..];
             let (cp, len) = scalar::next_char(rest.as_bytes(), 0);
-            let n = rules::char_len(f, cp);
+            let mut buf = [0u8; 8];
+            let n = self.encode_char(f, cp, &mut buf);
             if n == 0 {
+                // ISO-2022-JP returns to ASCII before the error, as the
+                // one-shot encoder ends there, so that what the caller
+                // writes next (a replacement, say) starts in ASCII.
+                #[cfg(feature = "cjk")]
+                if !matches!(self.mode, Mode::Ascii) {
+                    let end = ISO_2022_JP_END.bytes.to_le_bytes();
+                    if !self.pending.put(&end[..3], dst, &mut written, true) {
+                        return (EncoderResult::OutputFull, read, written);
+                    }
+                    self.mode = Mode::Ascii;
+                }
                 let e = EncodeError::Unencodable {
                     encoding: self.encoding,
                     offset: self.pos,
@@ -857,15 +1015,128 @@ impl Encoder {
                 self.pos = self.pos.wrapping_add(len);
                 return (EncoderResult::Error(e), read, written);
             }
-            let mut buf = [0u8; 8];
-            let end = rules::write_char(f, cp, &mut buf, 0);
-            if !self.pending.put(&buf[..end], dst, &mut written, true) {
+            if !self.pending.put(&buf[..n], dst, &mut written, true) {
                 return (EncoderResult::OutputFull, read, written);
+            }
+            #[cfg(feature = "cjk")]
+            if let Family::Cjk(Cjk::Iso2022Jp) = f {
+                self.mode = rules::cjk::encode_char_iso_2022_jp(cp, self.mode).1;
             }
             read += len;
             self.pos = self.pos.wrapping_add(len);
         }
     }
+
+    /// The bytes of `cp` (a scalar value) in the encoding, in the mode the
+    /// stream is in, at the start of `buf`: how many, 0 if the encoding
+    /// cannot hold it.
+    #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    fn encode_char(&self, f: Family, cp: u32, buf: &mut [u8; 8]) -> usize {
+        #[cfg(feature = "cjk")]
+        if let Family::Cjk(c) = f {
+            let (w, _) = crate::engine::cjk::encode_step(c, cp, self.mode);
+            *buf = w.bytes.to_le_bytes();
+            return w.len;
+        }
+        if rules::char_len(f, cp) == 0 {
+            return 0;
+        }
+        rules::write_char(f, cp, buf, 0)
+    }
+
+    /// The bulk: as much of `rest` as surely fits, in one fast call, up to
+    /// the first character it cannot encode; advances `read` and `written`
+    /// over what it encoded.
+    fn bulk(
+        &mut self,
+        f: Family,
+        rest: &str,
+        dst: &mut [u8],
+        read: &mut usize,
+        written: &mut usize,
+    ) {
+        let room = dst.len() - *written;
+        let mut take = rest
+            .len()
+            .min(room / self.encoding.max_bytes_per_utf8_byte());
+        while !rest.is_char_boundary(take) {
+            take -= 1;
+        }
+        #[cfg(feature = "cjk")]
+        let iso = matches!(f, Family::Cjk(Cjk::Iso2022Jp));
+        #[cfg(feature = "cjk")]
+        if iso {
+            // The fast encoder starts in ASCII mode, and ends there with
+            // `ESC ( B` unless the text ends with an ASCII character: so
+            // only from ASCII mode, and up to the last ASCII character.
+            if !matches!(self.mode, Mode::Ascii) {
+                return;
+            }
+            take = after_last_ascii(&rest.as_bytes()[..take]);
+        }
+        if take == 0 {
+            return;
+        }
+        let out = &mut dst[*written..];
+        let take = match fast::family::encode_into(f, &rest[..take], out) {
+            Ok(n) => {
+                self.bulk_done(f, out, n, take, read, written);
+                return;
+            }
+            Err(EncodeError::Unencodable { offset, .. }) => offset,
+            Err(_) => return,
+        };
+        // Encode the part before the character again (the fast call's
+        // output is unspecified after an error).
+        #[cfg(feature = "cjk")]
+        let take = if iso {
+            after_last_ascii(&rest.as_bytes()[..take])
+        } else {
+            take
+        };
+        if take > 0 {
+            if let Ok(n) = fast::family::encode_into(f, &rest[..take], out) {
+                self.bulk_done(f, out, n, take, read, written);
+            }
+        }
+    }
+
+    /// Takes the fast encoding of `take` bytes of text, `out[..n]`.
+    #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    fn bulk_done(
+        &mut self,
+        f: Family,
+        out: &[u8],
+        n: usize,
+        take: usize,
+        read: &mut usize,
+        written: &mut usize,
+    ) {
+        #[cfg(feature = "cjk")]
+        let n = if matches!(f, Family::Cjk(Cjk::Iso2022Jp))
+            && n >= 3
+            && out[n - 3..n] == ISO_2022_JP_END.bytes.to_le_bytes()[..3]
+        {
+            // Text that ends with an ASCII character ends in ASCII mode,
+            // or in JIS X 0201 Roman (after a `¥` or `‾`), which the fast
+            // encoder leaves at the end: the stream stays in it.
+            self.mode = Mode::Roman;
+            n - 3
+        } else {
+            n
+        };
+        #[cfg(not(feature = "cjk"))]
+        let _ = (f, out);
+        *written += n;
+        *read += take;
+        self.pos = self.pos.wrapping_add(take);
+    }
+}
+
+/// The length of `b` up to and with its last ASCII byte (0 if none).
+#[cfg(feature = "cjk")]
+fn after_last_ascii(b: &[u8]) -> usize {
+    b.iter().rposition(|&x| x < 0x80).map_or(0, |k| k + 1)
 }
 
 #[cfg(test)]

@@ -22,8 +22,58 @@ const CAPS: [usize; 8] = [1, 2, 3, 4, 5, 7, 64, 4096];
 
 // ---------------------------------------------------------------- references
 
-/// The one-shot strict decoder, restarted after each error.
+/// The one-shot strict decoder, restarted after each error. ISO-2022-JP's
+/// decoder keeps its mode after an error, which a restart would forget:
+/// there the reference is `encoding_rs`'s decoder going on after each
+/// error (`peer_strict`), whose first error must be the one-shot one.
 fn reference_decode(enc: Encoding, bytes: &[u8]) -> (Vec<u8>, Vec<Err>) {
+    if enc.name() == "ISO-2022-JP" {
+        let (out, errors) = peer_strict(peer(enc).unwrap(), bytes);
+        let first = enc.decode(bytes).err().map(|e| (e.valid_up_to(), e.kind()));
+        assert_eq!(errors.first().copied(), first, "{enc} {bytes:02X?}");
+        if first.is_none() {
+            assert_eq!(out, enc.decode(bytes).unwrap().as_bytes());
+        }
+        return (out, errors);
+    }
+    restarted_decode(enc, bytes)
+}
+
+/// `encoding_rs`'s strict decoder over `bytes` in one piece, going on after
+/// each error: its output, and its errors as litenc names them (an error
+/// it reports only once told that the input ends is `Truncated`).
+fn peer_strict(rs: &'static encoding_rs::Encoding, bytes: &[u8]) -> (Vec<u8>, Vec<Err>) {
+    let mut d = rs.new_decoder_without_bom_handling();
+    let mut buf = vec![0u8; 4 * bytes.len() + 16];
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
+    let mut consumed = 0;
+    for last in [false, true] {
+        let mut piece = if last { &[][..] } else { bytes };
+        loop {
+            let (r, read, written) = d.decode_to_utf8_without_replacement(piece, &mut buf, last);
+            consumed += read;
+            piece = &piece[read..];
+            out.extend_from_slice(&buf[..written]);
+            match r {
+                RsDecoderResult::Malformed(bad, after) => {
+                    let at = consumed - after as usize - bad as usize;
+                    let kind = if last {
+                        DecodeErrorKind::Truncated
+                    } else {
+                        DecodeErrorKind::Malformed { len: bad as usize }
+                    };
+                    errors.push((at, kind));
+                }
+                RsDecoderResult::InputEmpty => break,
+                RsDecoderResult::OutputFull => unreachable!(),
+            }
+        }
+    }
+    (out, errors)
+}
+
+/// The one-shot strict decoder, restarted after each error.
+fn restarted_decode(enc: Encoding, bytes: &[u8]) -> (Vec<u8>, Vec<Err>) {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut at = 0;
@@ -46,8 +96,24 @@ fn reference_decode(enc: Encoding, bytes: &[u8]) -> (Vec<u8>, Vec<Err>) {
     }
 }
 
-/// The one-shot encoder, restarted after each unencodable character.
+/// The one-shot encoder, restarted after each unencodable character; for
+/// ISO-2022-JP also `encoding_rs`'s encoder going on after each (both
+/// return to ASCII before the error), whose first error must be the
+/// one-shot one.
 fn reference_encode(enc: Encoding, text: &str) -> (Vec<u8>, Vec<(usize, char)>) {
+    if enc.name() == "ISO-2022-JP" {
+        let (out, errors) = peer_encode(peer(enc).unwrap(), &[text]);
+        let first = match enc.encode(text) {
+            Ok(b) => {
+                assert_eq!(out, b);
+                None
+            }
+            Err(EncodeError::Unencodable { offset, ch, .. }) => Some((offset, ch)),
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(errors.first().copied(), first, "{text:?}");
+        return (out, errors);
+    }
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let mut at = 0;
@@ -100,6 +166,8 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, mode: Mode) -> (Ve
     let total: usize = pieces.iter().map(|p| p.len()).sum();
     let mut budget = 4 * (total + 8) * (8 / cap.min(8) + 1) + 64;
     let mut consumed = 0;
+    // The strict output with a U+FFFD where each error was: the lossy text.
+    let mut marked = Vec::new();
     for (i, piece) in pieces.iter().enumerate() {
         let last = i + 1 == pieces.len();
         let mut piece: &[u8] = piece;
@@ -107,6 +175,7 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, mode: Mode) -> (Ve
             budget -= 1;
             assert!(budget > 0, "{enc}: no progress");
             let mut as_str = None;
+            let mut error = false;
             let (done, read, written) = if mode == Mode::Lossy {
                 let (r, read, written, _) = d.decode_lossy(piece, &mut buf, last);
                 let done = match r {
@@ -142,11 +211,16 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, mode: Mode) -> (Ve
                     DecoderResult::Error(e) => {
                         assert_eq!(e.encoding(), enc);
                         errors.push((e.valid_up_to(), e.kind()));
+                        error = true;
                         false
                     }
                 };
                 (done, read, written)
             };
+            marked.extend_from_slice(&buf[..written]);
+            if error {
+                marked.extend_from_slice("\u{FFFD}".as_bytes());
+            }
             assert!(read <= piece.len() && written <= cap);
             if let Some(text) = as_str {
                 assert_eq!(text.as_bytes(), &buf[..written]);
@@ -176,6 +250,13 @@ fn stream_decode(enc: Encoding, pieces: &[&[u8]], cap: usize, mode: Mode) -> (Ve
                 break;
             }
         }
+    }
+    if mode != Mode::Lossy {
+        let whole = pieces.concat();
+        assert!(
+            marked == enc.decode_lossy(&whole).as_bytes(),
+            "{enc} {whole:02X?}: strict output and errors are not the lossy text"
+        );
     }
     (out, errors)
 }
@@ -278,6 +359,7 @@ fn peer_encode(
     let mut errors = Vec::new();
     let mut buf = vec![0u8; 4096];
     let mut consumed = 0;
+    let whole = pieces.concat();
     for (i, piece) in pieces.iter().enumerate() {
         let mut piece: &str = piece;
         loop {
@@ -287,7 +369,13 @@ fn peer_encode(
             out.extend_from_slice(&buf[..written]);
             piece = &piece[read..];
             match r {
-                RsEncoderResult::Unmappable(ch) => errors.push((consumed - ch.len_utf8(), ch)),
+                RsEncoderResult::Unmappable(_) => {
+                    // The character read last (for ISO-2022-JP's `ESC`,
+                    // `SO` and `SI`, encoding_rs names U+FFFD, as the
+                    // standard does; litenc names the character).
+                    let ch = whole[..consumed].chars().next_back().unwrap();
+                    errors.push((consumed - ch.len_utf8(), ch));
+                }
                 RsEncoderResult::InputEmpty => break,
                 RsEncoderResult::OutputFull => unreachable!(),
             }
@@ -301,12 +389,29 @@ fn peer_encode(
 /// Every character a single-byte encoding has, else a mix of every UTF-8
 /// length, NUL, and the limits of the planes.
 fn valid_text(enc: Encoding) -> String {
+    if let Some(text) = script_text(enc) {
+        return text.into();
+    }
     if enc.is_single_byte() {
         (0u8..=255).filter_map(|b| enc.decode(&[b]).ok()).collect()
     } else {
         "aЖ€😀\0\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}\u{10FFFF}z"
             .into()
     }
+}
+
+/// Text in the script of a multi-byte encoding, every character in it
+/// (and for gb18030, characters of its four-byte codes).
+fn script_text(enc: Encoding) -> Option<&'static str> {
+    Some(match enc.name() {
+        "Shift_JIS" | "EUC-JP" => "日本語の文章、ｶﾀｶﾅは半角。漢字とひらがな「かな」と¥100‾。",
+        "ISO-2022-JP" => "日本語の文章。ASCII\nと漢字「かな」¥100‾~\\ｶﾀｶﾅ、α。",
+        "GBK" => "中文编码测试：简体汉字，“引号”与€符号。",
+        "gb18030" => "中文编码测试：汉字，€😀\u{80}é\u{FFFD}\u{10FFFF}ḿ。",
+        "Big5" => "繁體中文測試：臺灣的「引號」與標點。",
+        "EUC-KR" => "한국어 텍스트입니다. 漢字와 한글을 씁니다.",
+        _ => return None,
+    })
 }
 
 /// Characters `enc` cannot hold, in text.
@@ -385,6 +490,7 @@ fn error_vectors(enc: Encoding) -> Vec<Vec<u8>> {
             v.push(b"\xC0\x80".to_vec());
             v
         }
+        _ if script_text(enc).is_some() => cjk_vectors(enc).iter().map(|v| v.to_vec()).collect(),
         _ => {
             let undefined: Vec<u8> = (0x80u8..=0xFF)
                 .filter(|&b| enc.decode(&[b]).is_err())
@@ -401,6 +507,100 @@ fn error_vectors(enc: Encoding) -> Vec<Vec<u8>> {
             }
             vec![vec![undefined[0]], mixed, undefined]
         }
+    }
+}
+
+/// The ill-formed inputs of each kind of a multi-byte encoding (with a few
+/// well-formed sequences no encoder writes): bad lead bytes, trail bytes
+/// out of range (ASCII ones, which the standard reads again, and others),
+/// unmapped codes, a lead byte at the end, and the escape sequences of
+/// ISO-2022-JP.
+fn cjk_vectors(enc: Encoding) -> &'static [&'static [u8]] {
+    match enc.name() {
+        "GBK" | "gb18030" => &[
+            b"\xFF",
+            b"\x81",
+            b"\x81\x20",
+            b"\x81\x7F",
+            b"\x81\xFF",
+            b"\xA1\x40",
+            b"\x81\x30",
+            b"\x81\x30\x81",
+            b"\x81\x30\x41",
+            b"\x81\x30\x81\x41",
+            b"\x81\x30\x81\x30",
+            b"\x84\x31\xA4\x39",
+            b"\x84\x31\xA5\x30",
+            b"\xE3\x32\x9A\x35",
+            b"\xE3\x32\x9A\x36",
+            b"\x80",
+        ],
+        "Big5" => &[
+            b"\x80",
+            b"\xFF",
+            b"\x81",
+            b"\x81\x20",
+            b"\x81\x40",
+            b"\xA1\xFF",
+            b"\x88\x62\x88\x64\x88\xA3\x88\xA5",
+            b"\x87\x40",
+            b"\xFE\xFE",
+        ],
+        "EUC-JP" => &[
+            b"\x80",
+            b"\xFF",
+            b"\xA1",
+            b"\x8E\xE0",
+            b"\x8E\x20",
+            b"\x8E\xB1",
+            b"\x8F\xA1",
+            b"\x8F\xA1\xA1",
+            b"\x8F\xA2\xAF",
+            b"\x8F\xA1\x20",
+            b"\x8F\x20",
+            b"\xA1\x20",
+            b"\xAD\xBF",
+        ],
+        "ISO-2022-JP" => &[
+            b"\x1B",
+            b"\x1B$",
+            b"\x1B(",
+            b"\x1Bx",
+            b"\x1B$A",
+            b"\x1B(B\x1B$B",
+            b"\x1B$B\x1B(J\x1B(B",
+            b"\x1B$B\x30",
+            b"\x1B$B\x30\x1B(B",
+            b"\x1B$B\x30\n",
+            b"\x1B$B\x30\x21\x7F\x21",
+            b"\x1B$@\x30\x21\x1B$",
+            b"\x1B(I\x31\x5F\x20\x1B(J\x5C\x7E\x80",
+            b"\x0E",
+            b"\x0F",
+            b"\x80",
+            b"\x1B$B\x1B(B",
+        ],
+        "Shift_JIS" => &[
+            b"\x81",
+            b"\x81\x20",
+            b"\x81\x7F",
+            b"\x85\x40",
+            b"\x85\x80",
+            b"\xA0",
+            b"\xFD",
+            b"\xF0\x40",
+            b"\x80\xA1\xDF",
+        ],
+        "EUC-KR" => &[
+            b"\x80",
+            b"\xFF",
+            b"\x81",
+            b"\x81\x20",
+            b"\x81\xFF",
+            b"\xC9\xA1",
+            b"\xA1\x41",
+        ],
+        _ => &[],
     }
 }
 
@@ -555,6 +755,22 @@ fn decode_against_encoding_rs() {
 fn encode_vectors(enc: Encoding) -> Vec<String> {
     let mut v = vec![valid_text(enc), "a😀\0b".into()];
     v.extend(unencodable_text(enc));
+    if enc.name() == "ISO-2022-JP" {
+        // Ends in JIS X 0201 Roman after ASCII; ends in JIS X 0208; the
+        // characters that would change the mode.
+        v.extend(
+            [
+                "a¥b",
+                "¥",
+                "‾ab\\",
+                "αa",
+                "α",
+                "x\u{1B}y\u{E}z\u{F}かな",
+                "かな😀かな\u{1B}α¥\u{F}",
+            ]
+            .map(String::from),
+        );
+    }
     v
 }
 
@@ -675,4 +891,63 @@ fn a_finished_coder_starts_a_new_stream() {
         panic!("{r:?}")
     };
     assert_eq!(e.valid_up_to(), 0);
+}
+
+#[test]
+fn max_lengths_are_bounds() {
+    // A buffer of `max_utf8_len` / `max_len` bytes takes each piece whole,
+    // strict or lossy, wherever the pieces are cut: never `OutputFull`,
+    // ISO-2022-JP's return to ASCII at the end included.
+    let mut runs = 0usize;
+    for &enc in Encoding::ALL {
+        for bytes in decode_vectors(enc) {
+            for cut in 0..=bytes.len() {
+                let p = pieces(&bytes, &[cut]);
+                for lossy in [false, true] {
+                    let mut d = Decoder::new(enc);
+                    for (i, piece) in p.iter().enumerate() {
+                        let last = i + 1 == p.len();
+                        let mut piece: &[u8] = piece;
+                        loop {
+                            let mut buf = vec![0u8; d.max_utf8_len(piece.len()).unwrap()];
+                            let (full, read) = if lossy {
+                                let (r, read, _, _) = d.decode_lossy(piece, &mut buf, last);
+                                (r == CoderResult::OutputFull, read)
+                            } else {
+                                let (r, read, _) = d.decode(piece, &mut buf, last);
+                                (r == DecoderResult::OutputFull, read)
+                            };
+                            assert!(!full, "{enc} {bytes:02X?} cut at {cut}");
+                            piece = &piece[read..];
+                            if piece.is_empty() && (!last || d.position() == 0) {
+                                break;
+                            }
+                        }
+                    }
+                    runs += 1;
+                }
+            }
+        }
+        for text in encode_vectors(enc) {
+            for cut in boundaries(&text) {
+                let p = str_pieces(&text, &[cut]);
+                let mut e = Encoder::new(enc);
+                for (i, piece) in p.iter().enumerate() {
+                    let last = i + 1 == p.len();
+                    let mut piece: &str = piece;
+                    loop {
+                        let mut buf = vec![0u8; e.max_len(piece.len()).unwrap()];
+                        let (r, read, _) = e.encode(piece, &mut buf, last);
+                        assert_ne!(r, EncoderResult::OutputFull, "{enc} {text:?} cut at {cut}");
+                        piece = &piece[read..];
+                        if matches!(r, EncoderResult::InputEmpty | EncoderResult::Finished) {
+                            break;
+                        }
+                    }
+                }
+                runs += 1;
+            }
+        }
+    }
+    eprintln!("{runs} streams");
 }

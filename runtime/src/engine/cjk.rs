@@ -22,41 +22,13 @@
 //! saturates, since ISO-2022-JP writes up to four bytes per byte of UTF-8.
 
 use super::words::{load8, store8, zero_bytes, HI, LO};
-use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
 use crate::rules::cjk::{
-    decode_seq, encode_char, encode_char_iso_2022_jp, Bytes, Cjk, Mode, Seq, ISO_2022_JP_END,
+    decode_seq, encode_char, encode_char_iso_2022_jp, encoding, Bytes, Cjk, Mode, Seq,
+    ISO_2022_JP_END,
 };
 use crate::scalar;
-
-/// The `Encoding` of each member of the family.
-#[inline]
-pub(crate) const fn encoding(c: Cjk) -> Encoding {
-    match c {
-        Cjk::Gbk => Encoding::Gbk,
-        Cjk::Gb18030 => Encoding::Gb18030,
-        Cjk::Big5 => Encoding::Big5,
-        Cjk::EucJp => Encoding::EucJp,
-        Cjk::Iso2022Jp => Encoding::Iso2022Jp,
-        Cjk::ShiftJis => Encoding::ShiftJis,
-        Cjk::EucKr => Encoding::EucKr,
-    }
-}
-
-/// The most UTF-8 bytes one input byte decodes to (rounded up): three for
-/// the encodings with a one-byte character above U+07FF (Shift_JIS and
-/// ISO-2022-JP's half-width katakana, GBK's and gb18030's `0x80` for
-/// `€`), two for the others (a two-byte code for a character of three
-/// bytes of UTF-8; Big5's four codes for two characters and its codes for
-/// characters above U+FFFF: two bytes for four).
-#[inline]
-pub(crate) const fn max_utf8_bytes_per_byte(c: Cjk) -> usize {
-    match c {
-        Cjk::Gbk | Cjk::Gb18030 | Cjk::Iso2022Jp | Cjk::ShiftJis => 3,
-        Cjk::Big5 | Cjk::EucJp | Cjk::EucKr => 2,
-    }
-}
 
 // The `const` parameter of the monomorphised loops: one per encoding.
 const GBK: u8 = 0;

@@ -48,6 +48,7 @@
 //! encoding but ISO-2022-JP, whose encoder has a state too and writes
 //! escape sequences: [`encode_char_iso_2022_jp`] and [`ISO_2022_JP_END`].
 
+use crate::encoding::Encoding;
 use crate::tables::big5::{BIG5, BIG5_ASTRAL, BIG5_POINTERS};
 use crate::tables::euc_kr::{EUC_KR, EUC_KR_POINTERS};
 use crate::tables::gb18030::{GB18030, GB18030_POINTERS};
@@ -73,6 +74,34 @@ pub(crate) enum Cjk {
     ShiftJis,
     /// EUC-KR.
     EucKr,
+}
+
+/// The `Encoding` of each member of the family.
+#[inline]
+pub(crate) const fn encoding(c: Cjk) -> Encoding {
+    match c {
+        Cjk::Gbk => Encoding::Gbk,
+        Cjk::Gb18030 => Encoding::Gb18030,
+        Cjk::Big5 => Encoding::Big5,
+        Cjk::EucJp => Encoding::EucJp,
+        Cjk::Iso2022Jp => Encoding::Iso2022Jp,
+        Cjk::ShiftJis => Encoding::ShiftJis,
+        Cjk::EucKr => Encoding::EucKr,
+    }
+}
+
+/// The most UTF-8 bytes one input byte decodes to (rounded up): three for
+/// the encodings with a one-byte character above U+07FF (Shift_JIS and
+/// ISO-2022-JP's half-width katakana, GBK's and gb18030's `0x80` for
+/// `€`), two for the others (a two-byte code for a character of three
+/// bytes of UTF-8; Big5's four codes for two characters and its codes for
+/// characters above U+FFFF: two bytes for four).
+#[inline]
+pub(crate) const fn max_utf8_bytes_per_byte(c: Cjk) -> usize {
+    match c {
+        Cjk::Gbk | Cjk::Gb18030 | Cjk::Iso2022Jp | Cjk::ShiftJis => 3,
+        Cjk::Big5 | Cjk::EucJp | Cjk::EucKr => 2,
+    }
 }
 
 /// The character set ISO-2022-JP is in: the state of its decoder and of

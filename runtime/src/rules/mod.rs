@@ -63,7 +63,7 @@ impl Family {
             Family::Cesu { java: false } => Encoding::Cesu8,
             Family::SingleByte(t) => t.encoding,
             #[cfg(feature = "cjk")]
-            Family::Cjk(c) => crate::engine::cjk::encoding(c),
+            Family::Cjk(c) => cjk::encoding(c),
         }
     }
 
@@ -75,7 +75,7 @@ impl Family {
             Family::Utf16 { .. } => 2,
             Family::SingleByte(t) => t.max_utf8,
             #[cfg(feature = "cjk")]
-            Family::Cjk(c) => crate::engine::cjk::max_utf8_bytes_per_byte(c),
+            Family::Cjk(c) => cjk::max_utf8_bytes_per_byte(c),
         }
     }
 }
