@@ -151,9 +151,48 @@ pub(crate) fn literal(
     target: Target,
     macro_name: &'static str,
 ) -> syn::Result<Literal> {
+    if std::env::var("LITENC_EXP")
+        .unwrap_or_default()
+        .contains("nofast")
+    {
+    } else if let Some(lit) = simple_literal(&input, target, macro_name) {
+        return Ok(lit);
+    }
     let mut lit = Literal::new(macro_name, target);
     (|input: ParseStream<'_>| text_and_options(input, &mut lit)).parse2(input)?;
     Ok(lit)
+}
+
+/// The usual input, `"text"` then option words, all separated by commas,
+/// read straight from the tokens: each macro call pays for `syn`'s token
+/// buffer otherwise, which in a crate of thousands of literals shows. `None`
+/// for anything else (escapes, `concat!`, an unknown or repeated option...),
+/// which [`text_and_options`] reads and words the errors of.
+fn simple_literal(
+    input: &TokenStream,
+    target: Target,
+    macro_name: &'static str,
+) -> Option<Literal> {
+    let mut tokens = input.clone().into_iter();
+    let Some(TokenTree::Literal(token)) = tokens.next() else {
+        return None;
+    };
+    let repr = token.to_string();
+    let value = plain_string(&repr)?;
+    let mut lit = Literal::new(macro_name, target);
+    lit.text.push(value, token.span());
+    loop {
+        match tokens.next() {
+            None => return Some(lit),
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {}
+            Some(_) => return None,
+        }
+        match tokens.next() {
+            None => return Some(lit),
+            Some(TokenTree::Ident(word)) => lit.options.add(&word).ok()?,
+            Some(_) => return None,
+        }
+    }
 }
 
 /// `encode!("label", text..., options...)`.
