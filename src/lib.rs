@@ -630,6 +630,20 @@ pub mod __private {
     /// `wide_pick!({ ... } { ... })`.
     pub use crate::__litenc_wide_pick as wide_pick;
 
+    /// The bytes of `text` as an array, for the long `[u8; N]` literals
+    /// that are UTF-8.
+    ///
+    /// # Panics
+    /// If `text` is not `N` bytes long: in a `const` block, a compile error.
+    /// The macros never emit such a call.
+    #[must_use]
+    pub const fn str_bytes<const N: usize>(text: &str) -> [u8; N] {
+        match text.as_bytes().first_chunk::<N>() {
+            Some(bytes) if text.len() == N => *bytes,
+            _ => panic!("litenc: str_bytes got a text of the wrong length"),
+        }
+    }
+
     // `wide_pick!` and `WChar` agree on every target this crate builds for.
     const _: () = assert!(
         core::mem::size_of::<crate::WChar>() == wide_pick!({ 2 } { 4 }),
@@ -752,6 +766,18 @@ pub mod __private {
             assert_eq!(wide, want);
             let bytes: &[u8; 2] = crate::__private::native_endian!(b"\x01\x02" b"\x02\x01");
             assert_eq!(u16::from_ne_bytes(*bytes), 0x0201);
+        }
+
+        #[test]
+        fn str_bytes() {
+            const BYTES: [u8; 5] = crate::__private::str_bytes::<5>("aПр");
+            assert_eq!(&BYTES, "aПр".as_bytes());
+        }
+
+        #[test]
+        #[should_panic(expected = "wrong length")]
+        fn str_bytes_of_the_wrong_length() {
+            let _ = crate::__private::str_bytes::<2>("abc");
         }
     }
 }

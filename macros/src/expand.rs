@@ -3,7 +3,10 @@
 //! The tokens are the cheapest the compiler can read for the value, since a
 //! crate may hold thousands of literals, or one of a million characters:
 //!
-//! - `[u8; N]`: one byte-string literal, `*b"..."`;
+//! - `[u8; N]`: one byte-string literal, `*b"..."`; above [`STR_BYTES`]
+//!   bytes that are the UTF-8 of the text itself, one string literal
+//!   copied into the array by `litenc::__private::str_bytes`, evaluated in
+//!   a `const` block;
 //! - `&CStr`: one C-string literal, `c"..."`;
 //! - `[u16; N]`, `[u32; N]` of up to [`ARRAY_UNITS`] units: an array of
 //!   integer literals, the first suffixed (`[1055u16, 1088, ...]`), which
@@ -66,6 +69,9 @@ impl Units {
 /// The encoded text, in the form the macro yields.
 enum Encoded {
     Bytes(Vec<u8>),
+    /// Bytes that are the UTF-8 of the text itself, longer than
+    /// [`STR_BYTES`].
+    Text(String),
     Units(Units),
     /// The same text as UTF-16 and as UTF-32 units, for `wchar_t`.
     Wide(Units, Units),
@@ -77,6 +83,7 @@ impl Encoded {
     fn len(&self) -> usize {
         match self {
             Encoded::Bytes(bytes) => bytes.len(),
+            Encoded::Text(text) => text.len(),
             Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
@@ -163,6 +170,7 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
     let init = match item.ty {
         ItemType::ByteSlice => match &encoded {
             Encoded::Bytes(bytes) => TokenTree::Literal(Lit::byte_string(bytes)).into(),
+            Encoded::Text(text) => TokenTree::Literal(Lit::byte_string(text.as_bytes())).into(),
             _ => value(&encoded),
         },
         ItemType::UnitSlice => {
@@ -271,6 +279,9 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             other => syn::Error::new(span, other.to_string()),
         })?;
         bytes.splice(0..0, head[..width].iter().copied());
+    }
+    if bytes.len() > STR_BYTES && bytes == text.value.as_bytes() {
+        return Ok(Encoded::Text(text.value.clone()));
     }
     Ok(Encoded::Bytes(bytes))
 }
@@ -478,12 +489,25 @@ fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)
 /// `scripts/compile_time.py`.
 const ARRAY_UNITS: usize = 32;
 
+/// Above this many bytes, a `[u8; N]` that is the UTF-8 of the text itself
+/// (`utf8!`, and the other encodings of text they write as UTF-8 does) is
+/// written as a string literal, copied into the array by `str_bytes` in
+/// `const` evaluation: a string literal holds non-ASCII text as it is,
+/// where a byte string escapes every byte above 0x7F into four characters
+/// that the compiler then reads back. Below it, the call costs more than
+/// the escapes.
+const STR_BYTES: usize = 4096;
+
 /// The tokens of the value.
 fn value(encoded: &Encoded) -> TokenStream {
     match encoded {
         Encoded::Bytes(bytes) => {
             let lit = Lit::byte_string(bytes);
             quote!(*#lit)
+        }
+        Encoded::Text(text) => {
+            let (n, lit) = (Lit::usize_unsuffixed(text.len()), Lit::string(text));
+            quote!(const { ::litenc::__private::str_bytes::<#n>(#lit) })
         }
         Encoded::CStr(c) => TokenTree::Literal(Lit::c_string(c)).into(),
         Encoded::Units(units) => {
@@ -595,7 +619,7 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     };
     let mac = proc_macro2::Ident::new(name, span);
     let units = match encoded {
-        Encoded::Bytes(_) | Encoded::CStr(_) => {
+        Encoded::Bytes(_) | Encoded::Text(_) | Encoded::CStr(_) => {
             return quote_spanned!(span=> ::litenc::#mac!(#value));
         }
         Encoded::Units(units) if units.size == 2 => quote!(u16),
@@ -783,6 +807,28 @@ mod tests {
             out.contains("const __LITENC_TYPED : & [u16] = & [97u16 , 0] ;"),
             "{out}"
         );
+    }
+
+    /// Long UTF-8 output is a string literal, copied in a `const` block;
+    /// other long output, and short output, a byte string.
+    #[test]
+    fn long_utf8_as_a_string_literal() {
+        let text = "П".repeat(STR_BYTES / 2 + 1);
+        let out = expand(Target::Bytes(Encoding::Utf8), &format!("\"{text}\""));
+        let n = STR_BYTES + 2;
+        assert_eq!(
+            out,
+            format!("const {{ :: litenc :: __private :: str_bytes :: < {n} > (\"{text}\") }}")
+        );
+        // UTF-16LE of Cyrillic is UTF-8 too, of control characters.
+        let out = expand(Target::Bytes(Encoding::Utf16Le), &format!("\"{text}\""));
+        assert!(out.starts_with("* b\"\\x1F\\x04"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Mutf8), &format!("\"{text}\""));
+        assert!(out.starts_with("const {"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Utf8), &format!("\"{text}\", nul"));
+        assert!(out.starts_with("* b\"\\xD0\\x9F"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Utf8), r#""Пр""#);
+        assert_eq!(out, r#"* b"\xD0\x9F\xD1\x80""#);
     }
 
     #[test]

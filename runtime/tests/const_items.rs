@@ -650,8 +650,7 @@ fn encoding_consts_match_peers() {
         let utf32 = matches!(enc, Encoding::Utf32Le | Encoding::Utf32Be);
         assert_eq!(
             bom.is_some(),
-            (whatwg.is_some() || utf32) && !enc.is_single_byte()
-                && !enc.is_cjk()
+            (whatwg.is_some() || utf32) && !enc.is_single_byte() && !enc.is_cjk()
         );
 
         let (unit, nul_is_zero, grow, shrink) = SHAPES[k];

@@ -51,9 +51,9 @@ pub(crate) mod ascii;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 pub(crate) mod cesu;
-pub(crate) mod single_byte;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
