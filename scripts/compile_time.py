@@ -27,7 +27,7 @@ system of cargo and rustc, from `getrusage(RUSAGE_CHILDREN)`). The machine's loa
 average is printed for every round.
 
     python3 scripts/compile_time.py [--rounds 3] [--workload many|big|both]
-                                    [--only utf16,wide] [--literals 2000]
+                                    [--only utf16,wide] [--no-wchz] [--literals 2000]
                                     [--chars 1000000] [--release]
                                     [--optimize-macros] [--litenc PATH] [--keep]
 """
@@ -211,6 +211,7 @@ def main():
     ap.add_argument("--only", default="",
                     help="comma-separated substrings of the litenc rows to build "
                          "(the baselines are always built)")
+    ap.add_argument("--no-wchz", action="store_true", help="leave out the wchz! rows")
     ap.add_argument("--literals", type=int, default=2000)
     ap.add_argument("--chars", type=int, default=1_000_000)
     ap.add_argument("--release", action="store_true")
@@ -231,7 +232,8 @@ def main():
     workloads = ["many", "big"] if args.workload == "both" else [args.workload]
     wanted = [w for w in args.only.split(",") if w]
     names = [v for v in VARIANTS
-             if not wanted or VARIANTS[v][2] != "litenc" or any(w in v for w in wanted)]
+             if (not wanted or VARIANTS[v][2] != "litenc" or any(w in v for w in wanted))
+             and not (args.no_wchz and VARIANTS[v][2] == "wchar")]
 
     # One crate per (workload, variant), all in one target directory.
     crates = []

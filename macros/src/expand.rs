@@ -4,9 +4,9 @@
 //! crate may hold thousands of literals, or one of a million characters:
 //!
 //! - `[u8; N]`: one byte-string literal, `*b"..."`; above [`STR_BYTES`]
-//!   bytes that are the UTF-8 of the text itself, one string literal
-//!   copied into the array by `litenc::__private::str_bytes`, evaluated in
-//!   a `const` block;
+//!   bytes that are the UTF-8 of the text itself, written as one string
+//!   literal, that literal, copied into the array by
+//!   `litenc::__private::str_bytes`, evaluated in a `const` block;
 //! - `&CStr`: one C-string literal, `c"..."`;
 //! - `[u16; N]`, `[u32; N]` of up to [`ARRAY_UNITS`] units: an array of
 //!   integer literals, the first suffixed (`[1055u16, 1088, ...]`), which
@@ -70,8 +70,9 @@ impl Units {
 enum Encoded {
     Bytes(Vec<u8>),
     /// Bytes that are the UTF-8 of the text itself, longer than
-    /// [`STR_BYTES`].
-    Text(String),
+    /// [`STR_BYTES`], and the string literal, without escapes, that wrote
+    /// the text.
+    Text(Vec<u8>, Lit),
     Units(Units),
     /// The same text as UTF-16 and as UTF-32 units, for `wchar_t`.
     Wide(Units, Units),
@@ -82,8 +83,7 @@ impl Encoded {
     /// Length in units of the array (not counting anything for `CStr`).
     fn len(&self) -> usize {
         match self {
-            Encoded::Bytes(bytes) => bytes.len(),
-            Encoded::Text(text) => text.len(),
+            Encoded::Bytes(bytes) | Encoded::Text(bytes, _) => bytes.len(),
             Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
@@ -169,8 +169,9 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
     };
     let init = match item.ty {
         ItemType::ByteSlice => match &encoded {
-            Encoded::Bytes(bytes) => TokenTree::Literal(Lit::byte_string(bytes)).into(),
-            Encoded::Text(text) => TokenTree::Literal(Lit::byte_string(text.as_bytes())).into(),
+            Encoded::Bytes(bytes) | Encoded::Text(bytes, _) => {
+                TokenTree::Literal(Lit::byte_string(bytes)).into()
+            }
             _ => value(&encoded),
         },
         ItemType::UnitSlice => {
@@ -253,11 +254,13 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         Target::Bytes(_) | Target::UsbString => {}
     }
     let body = runtime_encode(encoding, &text.value).map_err(|_| unencodable(text, target))?;
-    let mut bytes = Vec::with_capacity(body.len() + 8);
+    // (The body as it is unless a mark goes in front: a copy of a long
+    // literal shows.)
+    let mut bytes = body;
     if options.bom.is_some() {
-        bytes.extend_from_slice(encoding.bom().unwrap_or_default());
+        let bom = encoding.bom().unwrap_or_default();
+        bytes.splice(0..0, bom.iter().copied());
     }
-    bytes.extend_from_slice(&body);
     if let Some((typed, _)) = options.typed {
         // The text holds no U+0000 that would be a zero byte (checked
         // above), and no other character encodes to one.
@@ -280,8 +283,10 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         })?;
         bytes.splice(0..0, head[..width].iter().copied());
     }
-    if bytes.len() > STR_BYTES && bytes == text.value.as_bytes() {
-        return Ok(Encoded::Text(text.value.clone()));
+    if let Some(token) = &text.token {
+        if bytes.len() > STR_BYTES && bytes == text.value.as_bytes() {
+            return Ok(Encoded::Text(bytes, token.clone()));
+        }
     }
     Ok(Encoded::Bytes(bytes))
 }
@@ -490,12 +495,13 @@ fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)
 const ARRAY_UNITS: usize = 32;
 
 /// Above this many bytes, a `[u8; N]` that is the UTF-8 of the text itself
-/// (`utf8!`, and the other encodings of text they write as UTF-8 does) is
-/// written as a string literal, copied into the array by `str_bytes` in
-/// `const` evaluation: a string literal holds non-ASCII text as it is,
-/// where a byte string escapes every byte above 0x7F into four characters
-/// that the compiler then reads back. Below it, the call costs more than
-/// the escapes.
+/// (`utf8!`, and the other encodings of text they write as UTF-8 does),
+/// written as one string literal without escapes, is that very literal
+/// token, copied into the array by `str_bytes` in `const` evaluation: a
+/// byte string would escape every byte above 0x7F into four characters
+/// that the compiler then reads back, and a new string literal escapes
+/// every character it cannot print. Below it, the call costs more than the
+/// escapes.
 const STR_BYTES: usize = 4096;
 
 /// The tokens of the value.
@@ -505,9 +511,9 @@ fn value(encoded: &Encoded) -> TokenStream {
             let lit = Lit::byte_string(bytes);
             quote!(*#lit)
         }
-        Encoded::Text(text) => {
-            let (n, lit) = (Lit::usize_unsuffixed(text.len()), Lit::string(text));
-            quote!(const { ::litenc::__private::str_bytes::<#n>(#lit) })
+        Encoded::Text(bytes, token) => {
+            let n = Lit::usize_unsuffixed(bytes.len());
+            quote!(const { ::litenc::__private::str_bytes::<#n>(#token) })
         }
         Encoded::CStr(c) => TokenTree::Literal(Lit::c_string(c)).into(),
         Encoded::Units(units) => {
@@ -619,7 +625,7 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     };
     let mac = proc_macro2::Ident::new(name, span);
     let units = match encoded {
-        Encoded::Bytes(_) | Encoded::Text(_) | Encoded::CStr(_) => {
+        Encoded::Bytes(_) | Encoded::Text(..) | Encoded::CStr(_) => {
             return quote_spanned!(span=> ::litenc::#mac!(#value));
         }
         Encoded::Units(units) if units.size == 2 => quote!(u16),
@@ -820,6 +826,11 @@ mod tests {
             out,
             format!("const {{ :: litenc :: __private :: str_bytes :: < {n} > (\"{text}\") }}")
         );
+        // Not a literal of its own, or with escapes: bytes.
+        for input in [format!("\"{text}\\n\""), format!("\"{text}\", \"\"")] {
+            let out = expand(Target::Bytes(Encoding::Utf8), &input);
+            assert!(out.starts_with("* b\"\\xD0\\x9F"), "{out}");
+        }
         // UTF-16LE of Cyrillic is UTF-8 too, of control characters.
         let out = expand(Target::Bytes(Encoding::Utf16Le), &format!("\"{text}\""));
         assert!(out.starts_with("* b\"\\x1F\\x04"), "{out}");

@@ -86,6 +86,9 @@ pub(crate) struct Text {
     pub(crate) value: String,
     pub(crate) chars: usize,
     pub(crate) pieces: Vec<Piece>,
+    /// The string literal that is the whole text, without escapes, when
+    /// it was written so: the expansion can hand it on as it is.
+    pub(crate) token: Option<proc_macro2::Literal>,
 }
 
 impl Text {
@@ -151,11 +154,7 @@ pub(crate) fn literal(
     target: Target,
     macro_name: &'static str,
 ) -> syn::Result<Literal> {
-    if std::env::var("LITENC_EXP")
-        .unwrap_or_default()
-        .contains("nofast")
-    {
-    } else if let Some(lit) = simple_literal(&input, target, macro_name) {
+    if let Some(lit) = simple_literal(input.clone().into_iter(), target, macro_name) {
         return Ok(lit);
     }
     let mut lit = Literal::new(macro_name, target);
@@ -169,11 +168,10 @@ pub(crate) fn literal(
 /// for anything else (escapes, `concat!`, an unknown or repeated option...),
 /// which [`text_and_options`] reads and words the errors of.
 fn simple_literal(
-    input: &TokenStream,
+    mut tokens: proc_macro2::token_stream::IntoIter,
     target: Target,
     macro_name: &'static str,
 ) -> Option<Literal> {
-    let mut tokens = input.clone().into_iter();
     let Some(TokenTree::Literal(token)) = tokens.next() else {
         return None;
     };
@@ -181,6 +179,7 @@ fn simple_literal(
     let value = plain_string(&repr)?;
     let mut lit = Literal::new(macro_name, target);
     lit.text.push(value, token.span());
+    lit.text.token = Some(token);
     loop {
         match tokens.next() {
             None => return Some(lit),
@@ -197,6 +196,20 @@ fn simple_literal(
 
 /// `encode!("label", text..., options...)`.
 pub(crate) fn labelled(input: TokenStream) -> syn::Result<Literal> {
+    // The usual input, `"label", "text", options`, straight from the tokens
+    // as in `literal`.
+    let mut tokens = input.clone().into_iter();
+    if let (Some(TokenTree::Literal(label)), Some(TokenTree::Punct(comma))) =
+        (tokens.next(), tokens.next())
+    {
+        let repr = label.to_string();
+        let encoding = plain_string(&repr).and_then(Encoding::for_label);
+        if let (Some(encoding), ',') = (encoding, comma.as_char()) {
+            if let Some(lit) = simple_literal(tokens, Target::Bytes(encoding), "encode") {
+                return Ok(lit);
+            }
+        }
+    }
     (|input: ParseStream<'_>| {
         let target = label(input, "encode")?;
         let mut lit = Literal::new("encode", target);
