@@ -11,6 +11,10 @@ Two workloads, each a library crate of `pub static` items, one crate per macro:
   Shift_JIS (each against a plain `&str` of its own text). `usb_string!` takes at
   most 126 units, so it is in **many** only.
 
+With `--peers`, litenc's `const_encode!(utf16, ...)` (the `const fn` codec in
+the const evaluator) and the UTF-16 macros of const-str, utf16_lit and
+widestring are measured too, against the same baselines.
+
 The same texts go through every macro and through the baselines: a plain `&str`
 literal (`static S: &str = "..."`, no macro: what having the text in the source
 costs) and wchar's `wchz!(u16, ...)`, `wchz!(u32, ...)` and `wchz!("...")`
@@ -27,7 +31,8 @@ system of cargo and rustc, from `getrusage(RUSAGE_CHILDREN)`). The machine's loa
 average is printed for every round.
 
     python3 scripts/compile_time.py [--rounds 3] [--workload many|big|both]
-                                    [--only utf16,wide] [--no-wchz] [--literals 2000]
+                                    [--only utf16,wide] [--no-wchz] [--peers]
+                                    [--literals 2000]
                                     [--chars 1000000] [--release]
                                     [--optimize-macros] [--litenc PATH] [--keep]
 """
@@ -140,6 +145,18 @@ VARIANTS = {
                              "japanese", None),
     "usb_string!": ("&[u8]", '&litenc::usb_string!("{s}")', L, None, "cyrillic", None),
 }
+# With --peers: the `const fn` codec and other crates' UTF-16 literals (slow: the
+# big literal takes from half a minute to minutes through each of these).
+PEERS = {
+    "const_encode!(utf16)": ("&[u16]", '&litenc::const_encode!(utf16, "{s}")', L, "mixed",
+                             "cyrillic", "wchz!(u16)"),
+    "const-str encode!(utf16)": ("&[u16]", '&const_str::encode!(utf16, "{s}")', "const-str",
+                                 "mixed", "cyrillic", "wchz!(u16)"),
+    "utf16_lit utf16!": ("&[u16]", '&utf16_lit::utf16!("{s}")', "utf16_lit", "mixed",
+                         "cyrillic", "wchz!(u16)"),
+    "widestring u16str!": ("&widestring::U16Str", 'widestring::u16str!("{s}")', "widestring",
+                           "mixed", "cyrillic", "wchz!(u16)"),
+}
 # The baseline of each row: the plain literal of the same text.
 PLAIN_OF = {
     "big": {"mixed": "&str", "cyrillic": "&str (Cyrillic)", "japanese": "&str (Japanese)"},
@@ -153,7 +170,7 @@ def text_kind(variant, workload):
 
 def source(variant, workload, args):
     ty, expr, _, big, many, _ = VARIANTS[variant]
-    lines = ["#![allow(missing_docs)]"]
+    lines = ["#![allow(missing_docs, long_running_const_eval)]"]
     if workload == "many":
         if many is None:
             return None
@@ -186,6 +203,9 @@ def manifest(name, dep, snapshot, optimize_macros):
     deps = {
         "litenc": f"litenc = {{ path = {str(snapshot)!r} }}\n",
         "wchar": 'wchar = "0.11"\n',
+        "const-str": 'const-str = "0.6"\n',
+        "utf16_lit": 'utf16_lit = "2"\n',
+        "widestring": 'widestring = "1"\n',
         None: "",
     }[dep]
     text = (
@@ -212,6 +232,8 @@ def main():
                     help="comma-separated substrings of the litenc rows to build "
                          "(the baselines are always built)")
     ap.add_argument("--no-wchz", action="store_true", help="leave out the wchz! rows")
+    ap.add_argument("--peers", action="store_true",
+                    help="also const_encode! and other crates' UTF-16 macros (slow)")
     ap.add_argument("--literals", type=int, default=2000)
     ap.add_argument("--chars", type=int, default=1_000_000)
     ap.add_argument("--release", action="store_true")
@@ -229,10 +251,12 @@ def main():
         "target", ".git", "fuzz", "bench", "wip"))
     env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_TARGET_DIR=str(tmp / "target"))
 
+    if args.peers:
+        VARIANTS.update(PEERS)
     workloads = ["many", "big"] if args.workload == "both" else [args.workload]
     wanted = [w for w in args.only.split(",") if w]
     names = [v for v in VARIANTS
-             if (not wanted or VARIANTS[v][2] != "litenc" or any(w in v for w in wanted))
+             if (not wanted or VARIANTS[v][2] in (None, "wchar") or any(w in v for w in wanted))
              and not (args.no_wchz and VARIANTS[v][2] == "wchar")]
 
     # One crate per (workload, variant), all in one target directory.
