@@ -569,12 +569,86 @@ pub use litenc_macros::include_encoded;
 #[doc(inline)]
 pub use litenc_macros::encoded;
 
+/// Not public API: of two byte-string literals, the bytes of the same code
+/// units in little- and in big-endian order, the one in the *target's*
+/// order (this crate is compiled for the target; the proc macros run on
+/// the host). Token trees, so the other literal is never parsed as an
+/// expression.
+#[cfg(target_endian = "little")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __litenc_native_endian {
+    ($le:tt $be:tt) => {
+        $le
+    };
+}
+
+/// Not public API: see the little-endian definition.
+#[cfg(not(target_endian = "little"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __litenc_native_endian {
+    ($le:tt $be:tt) => {
+        $be
+    };
+}
+
+/// Not public API: of two blocks, the `[WChar; N]` of the UTF-16 and of the
+/// UTF-32 units of the same text, the one of the *target's* `wchar_t`
+/// (16 bits on the targets below, as `WChar`'s own definition says, which
+/// an assertion in `__private` checks on every build).
+#[cfg(any(windows, target_os = "cygwin", target_os = "uefi"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __litenc_wide_pick {
+    ($utf16:tt $utf32:tt) => {
+        $utf16
+    };
+}
+
+/// Not public API: see the 16-bit definition.
+#[cfg(not(any(windows, target_os = "cygwin", target_os = "uefi")))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __litenc_wide_pick {
+    ($utf16:tt $utf32:tt) => {
+        $utf32
+    };
+}
+
 // Not public API.
 //
 // What the expansions of the macros call; no semver guarantee.
 #[doc(hidden)]
 pub mod __private {
     pub mod typed;
+
+    /// Of the little- and the big-endian bytes, the target's:
+    /// `native_endian!(b"..." b"...")`.
+    pub use crate::__litenc_native_endian as native_endian;
+    /// Of the UTF-16 and the UTF-32 form, the target's `wchar_t`'s:
+    /// `wide_pick!({ ... } { ... })`.
+    pub use crate::__litenc_wide_pick as wide_pick;
+
+    /// The bytes of `text` as an array, for the long `[u8; N]` literals
+    /// that are UTF-8.
+    ///
+    /// # Panics
+    /// If `text` is not `N` bytes long: in a `const` block, a compile error.
+    /// The macros never emit such a call.
+    #[must_use]
+    pub const fn str_bytes<const N: usize>(text: &str) -> [u8; N] {
+        match text.as_bytes().first_chunk::<N>() {
+            Some(bytes) if text.len() == N => *bytes,
+            _ => panic!("litenc: str_bytes got a text of the wrong length"),
+        }
+    }
+
+    // `wide_pick!` and `WChar` agree on every target this crate builds for.
+    const _: () = assert!(
+        core::mem::size_of::<crate::WChar>() == wide_pick!({ 2 } { 4 }),
+        "litenc: __litenc_wide_pick! and WChar disagree on the size of wchar_t"
+    );
 
     /// A module with `from_ne_bytes`, for one unit type: `[unit; N]` from
     /// the native-endian bytes of `N` units, the one conversion `utf16!`,
@@ -624,51 +698,9 @@ pub mod __private {
     from_ne_bytes_module!(utf32, u32);
     from_ne_bytes_module!(wchar, crate::WChar);
 
-    /// What `wide!` calls: its expansion carries the text as UTF-16 and as
-    /// UTF-32 units, and the size of the target's `WChar` picks one, here,
-    /// in code compiled for the target.
-    pub mod wide {
-        use crate::WChar;
-
-        const SIZE: usize = core::mem::size_of::<WChar>();
-
-        /// The length of the array: `n16` where `WChar` has 16 bits, else
-        /// `n32`.
-        #[must_use]
-        pub const fn len(n16: usize, n32: usize) -> usize {
-            if SIZE == 2 {
-                n16
-            } else {
-                n32
-            }
-        }
-
-        /// `[WChar; N]` from the native-endian bytes of the UTF-16 or the
-        /// UTF-32 units, whichever `WChar` is (`B == N * size_of::<WChar>()`).
-        ///
-        /// # Panics
-        /// If the chosen bytes are not `B` long or `B` is not `N` units; the
-        /// macro never emits such a call.
-        #[must_use]
-        pub const fn from_ne_bytes<const N: usize, const B: usize>(
-            utf16: &[u8],
-            utf32: &[u8],
-        ) -> [WChar; N] {
-            let bytes = if SIZE == 2 { utf16 } else { utf32 };
-            assert!(
-                bytes.len() == B,
-                "litenc: wide::from_ne_bytes got the wrong number of bytes"
-            );
-            match bytes.first_chunk::<B>() {
-                Some(chunk) => super::wchar::from_ne_bytes::<N, B>(chunk),
-                None => panic!("litenc: wide::from_ne_bytes got too few bytes"),
-            }
-        }
-    }
-
     #[cfg(test)]
     mod tests {
-        use super::{utf16::from_ne_bytes, utf32, wide};
+        use super::{utf16::from_ne_bytes, utf32};
 
         #[test]
         fn native_order() {
@@ -723,21 +755,29 @@ pub mod __private {
         }
 
         #[test]
-        fn wide_picks_the_targets_form() {
-            // "😀": a surrogate pair in UTF-16, one unit in UTF-32.
-            let mut u16s = [0u8; 4];
-            u16s[..2].copy_from_slice(&0xD83Du16.to_ne_bytes());
-            u16s[2..].copy_from_slice(&0xDE00u16.to_ne_bytes());
-            let u32s = 0x1F600u32.to_ne_bytes();
-            let n = wide::len(2, 1);
-            assert_eq!(n, if crate::WChar::BITS == 16 { 2 } else { 1 });
-            if crate::WChar::BITS == 16 {
-                let w = wide::from_ne_bytes::<2, 4>(&u16s, &u32s);
-                assert_eq!(w, [0xD83D, 0xDE00]);
+        fn picks_the_targets_form() {
+            let wide: [crate::WChar; 2] =
+                crate::__private::wide_pick!({ [0xD83D, 0xDE00] } { [0x1F600, 0] });
+            let want: [crate::WChar; 2] = if crate::WChar::BITS == 16 {
+                [0xD83D, 0xDE00]
             } else {
-                let w = wide::from_ne_bytes::<1, 4>(&u16s, &u32s);
-                assert_eq!(w, [0x1F600]);
-            }
+                [0x1F600, 0]
+            };
+            assert_eq!(wide, want);
+            let bytes: &[u8; 2] = crate::__private::native_endian!(b"\x01\x02" b"\x02\x01");
+            assert_eq!(u16::from_ne_bytes(*bytes), 0x0201);
+        }
+
+        #[test]
+        fn str_bytes() {
+            const BYTES: [u8; 5] = crate::__private::str_bytes::<5>("aПр");
+            assert_eq!(&BYTES, "aПр".as_bytes());
+        }
+
+        #[test]
+        #[should_panic(expected = "wrong length")]
+        fn str_bytes_of_the_wrong_length() {
+            let _ = crate::__private::str_bytes::<2>("abc");
         }
     }
 }

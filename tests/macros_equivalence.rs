@@ -288,6 +288,9 @@ fn every_macro_matches_the_runtime() {
         ],
         [include_str!("macros_data/mixed.txt")],
         ["prefix ", include_str!("macros_data/cyrillic.txt")],
+        // Long enough for every long form of the expansion (bytes of the
+        // units, a string literal for UTF-8).
+        [include_str!("macros_data/long.txt")],
         ["java/lang/String"],
         ["(Ljava/lang/String;I)V"],
         ["Lcom/example/Ünïcødé;"],

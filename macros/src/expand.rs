@@ -1,18 +1,32 @@
 //! Stage two: encodes the text with `litenc-runtime` and writes the tokens.
 //!
-//! Whatever its length, the text becomes one byte-string (or C-string)
-//! literal, so that the compiler reads it as it reads `include_bytes!`:
+//! The tokens are the cheapest the compiler can read for the value, since a
+//! crate may hold thousands of literals, or one of a million characters:
 //!
-//! - `[u8; N]`: `*b"..."`;
-//! - `&CStr`: `c"..."`;
-//! - `[u16; N]`, `[u32; N]`: the bytes of the native code units as a byte
-//!   string, under `#[cfg(target_endian = ...)]` since the macro runs on the
-//!   host, turned into units by `litenc::__private::utf16::from_ne_bytes`
-//!   (or `utf32::`), one copy in `const` evaluation (no loop, no
-//!   `long_running_const_eval`);
-//! - `[WChar; N]`: both the UTF-16 and the UTF-32 units, each as above, and
-//!   `litenc::__private::wide` picks by the size of the *target's* `WChar`,
-//!   so that nothing of the host's `wchar_t` leaks into the expansion.
+//! - `[u8; N]`: one byte-string literal, `*b"..."`; above [`STR_BYTES`]
+//!   bytes that are the UTF-8 of the text itself, written as one string
+//!   literal, that literal, copied into the array by
+//!   `litenc::__private::str_bytes`, evaluated in a `const` block;
+//! - `&CStr`: one C-string literal, `c"..."`;
+//! - `[u16; N]`, `[u32; N]` of up to [`ARRAY_UNITS`] units: an array of
+//!   integer literals, the first suffixed (`[1055u16, 1088, ...]`), which
+//!   means the same on every target;
+//! - longer ones: the bytes of the units in both byte orders, as two
+//!   byte-string literals of which `litenc::__private::native_endian!`
+//!   keeps the *target's* (the macro runs on the host; the facade is
+//!   compiled for the target), read as units by
+//!   `litenc::__private::utf16::from_ne_bytes` (or `utf32::`), one copy in
+//!   `const` evaluation: no loop, no `long_running_const_eval`;
+//! - `[WChar; N]`: text of the Basic Multilingual Plane alone has the same
+//!   units in UTF-16 and UTF-32, so a short one is an array of integers
+//!   cast to `::litenc::WChar` once; otherwise both forms, as above, of
+//!   which `litenc::__private::wide_pick!` keeps the one of the target's
+//!   `wchar_t`, so that nothing of the host's `wchar_t` leaks into the
+//!   expansion.
+//!
+//! `native_endian!` and `wide_pick!` are `macro_rules!` that take their
+//! arguments as token trees, so the literal of the other form is never
+//! parsed as an expression, type-checked or evaluated.
 //!
 //! Files read for the text are `include_bytes!`-ed into an unused `const`,
 //! which makes the build depend on them.
@@ -28,8 +42,9 @@ use crate::diagnostics;
 use crate::options::Typed;
 use crate::parse::{Attribute, ItemType, Literal, Target, Text};
 
-/// `N` native code units of `size` bytes, as their little- and big-endian
-/// bytes.
+/// `N` native code units of `size` bytes, as their little-endian bytes and,
+/// for arrays longer than [`ARRAY_UNITS`], their big-endian bytes (empty
+/// otherwise).
 struct Units {
     size: usize,
     n: usize,
@@ -37,9 +52,27 @@ struct Units {
     be: Vec<u8>,
 }
 
+impl Units {
+    /// The value of unit `i`.
+    fn get(&self, i: usize) -> u32 {
+        let at = i * self.size;
+        let mut v = 0;
+        let mut k = self.size;
+        while k > 0 {
+            k -= 1;
+            v = v << 8 | u32::from(self.le[at + k]);
+        }
+        v
+    }
+}
+
 /// The encoded text, in the form the macro yields.
 enum Encoded {
     Bytes(Vec<u8>),
+    /// Bytes that are the UTF-8 of the text itself, longer than
+    /// [`STR_BYTES`], and the string literal, without escapes, that wrote
+    /// the text.
+    Text(Vec<u8>, Lit),
     Units(Units),
     /// The same text as UTF-16 and as UTF-32 units, for `wchar_t`.
     Wide(Units, Units),
@@ -50,7 +83,7 @@ impl Encoded {
     /// Length in units of the array (not counting anything for `CStr`).
     fn len(&self) -> usize {
         match self {
-            Encoded::Bytes(bytes) => bytes.len(),
+            Encoded::Bytes(bytes) | Encoded::Text(bytes, _) => bytes.len(),
             Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
@@ -136,7 +169,9 @@ pub(crate) fn attribute(attr: Attribute) -> syn::Result<TokenStream> {
     };
     let init = match item.ty {
         ItemType::ByteSlice => match &encoded {
-            Encoded::Bytes(bytes) => TokenTree::Literal(Lit::byte_string(bytes)).into(),
+            Encoded::Bytes(bytes) | Encoded::Text(bytes, _) => {
+                TokenTree::Literal(Lit::byte_string(bytes)).into()
+            }
             _ => value(&encoded),
         },
         ItemType::UnitSlice => {
@@ -208,22 +243,24 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         }
     }
     match target {
-        Target::Units16 => return Ok(Encoded::Units(units(lit, Encoding::Utf16Le))),
-        Target::Units32 => return Ok(Encoded::Units(units(lit, Encoding::Utf32Le))),
+        Target::Units16 => return Ok(Encoded::Units(units(lit, Encoding::Utf16Le, false))),
+        Target::Units32 => return Ok(Encoded::Units(units(lit, Encoding::Utf32Le, false))),
         Target::Wide => {
-            return Ok(Encoded::Wide(
-                units(lit, Encoding::Utf16Le),
-                units(lit, Encoding::Utf32Le),
-            ));
+            // Written as bytes when either form is too long for integers.
+            let utf16 = units(lit, Encoding::Utf16Le, false);
+            let long = utf16.n > ARRAY_UNITS;
+            return Ok(Encoded::Wide(utf16, units(lit, Encoding::Utf32Le, long)));
         }
         Target::Bytes(_) | Target::UsbString => {}
     }
     let body = runtime_encode(encoding, &text.value).map_err(|_| unencodable(text, target))?;
-    let mut bytes = Vec::with_capacity(body.len() + 8);
+    // (The body as it is unless a mark goes in front: a copy of a long
+    // literal shows.)
+    let mut bytes = body;
     if options.bom.is_some() {
-        bytes.extend_from_slice(encoding.bom().unwrap_or_default());
+        let bom = encoding.bom().unwrap_or_default();
+        bytes.splice(0..0, bom.iter().copied());
     }
-    bytes.extend_from_slice(&body);
     if let Some((typed, _)) = options.typed {
         // The text holds no U+0000 that would be a zero byte (checked
         // above), and no other character encodes to one.
@@ -245,6 +282,11 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             other => syn::Error::new(span, other.to_string()),
         })?;
         bytes.splice(0..0, head[..width].iter().copied());
+    }
+    if let Some(token) = &text.token {
+        if bytes.len() > STR_BYTES && bytes == text.value.as_bytes() {
+            return Ok(Encoded::Text(bytes, token.clone()));
+        }
     }
     Ok(Encoded::Bytes(bytes))
 }
@@ -349,18 +391,17 @@ fn check_typed(lit: &Literal, typed: Typed, span: Span) -> syn::Result<()> {
 /// The native units of `lit`'s text in the form whose little-endian byte
 /// form is `le_form` (UTF-16LE or UTF-32LE), with its options: a mark as a
 /// leading U+FEFF unit, a zero unit for `nul`. Both byte orders come from
-/// the runtime: the little-endian bytes are the native units on a
-/// little-endian target, the big-endian ones on a big-endian target, and
-/// `from_ne_bytes` reinterprets the right one (encoding twice costs less
-/// than swapping the bytes in a proc macro built without optimisation).
-fn units(lit: &Literal, le_form: Encoding) -> Units {
+/// the runtime, the big-endian one only for arrays too long to be written
+/// as integers (encoding twice costs less than swapping the bytes in a proc
+/// macro built without optimisation).
+fn units(lit: &Literal, le_form: Encoding, long: bool) -> Units {
     let be_form = if le_form == Encoding::Utf16Le {
         Encoding::Utf16Be
     } else {
         Encoding::Utf32Be
     };
     let size = le_form.unit_size();
-    let [le, be] = [le_form, be_form].map(|order| {
+    let bytes = |order: Encoding| {
         let mut bytes = Vec::with_capacity(size * lit.text.value.len() + 2 * size);
         if lit.options.bom.is_some() {
             bytes.extend_from_slice(order.bom().unwrap_or_default());
@@ -370,13 +411,15 @@ fn units(lit: &Literal, le_form: Encoding) -> Units {
             bytes.resize(bytes.len() + size, 0);
         }
         bytes
-    });
-    Units {
-        size,
-        n: le.len() / size,
-        le,
-        be,
-    }
+    };
+    let le = bytes(le_form);
+    let n = le.len() / size;
+    let be = if long || n > ARRAY_UNITS {
+        bytes(be_form)
+    } else {
+        Vec::new()
+    };
+    Units { size, n, le, be }
 }
 
 /// The USB string descriptor of `text`, from the runtime's
@@ -443,6 +486,24 @@ fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)
     )
 }
 
+/// Up to this many code units, `[u16; N]`, `[u32; N]` and `[WChar; N]` are
+/// an array of integer literals; above it, bytes read by `from_ne_bytes`.
+/// An integer costs the compiler a little (a token, an expression to check
+/// and evaluate), the bytes a fixed amount (two literals, a macro, a generic
+/// `const fn` to instantiate and evaluate); measured with
+/// `scripts/compile_time.py`.
+const ARRAY_UNITS: usize = 32;
+
+/// Above this many bytes, a `[u8; N]` that is the UTF-8 of the text itself
+/// (`utf8!`, and the other encodings of text they write as UTF-8 does),
+/// written as one string literal without escapes, is that very literal
+/// token, copied into the array by `str_bytes` in `const` evaluation: a
+/// byte string would escape every byte above 0x7F into four characters
+/// that the compiler then reads back, and a new string literal escapes
+/// every character it cannot print. Below it, the call costs more than the
+/// escapes.
+const STR_BYTES: usize = 4096;
+
 /// The tokens of the value.
 fn value(encoded: &Encoded) -> TokenStream {
     match encoded {
@@ -450,46 +511,103 @@ fn value(encoded: &Encoded) -> TokenStream {
             let lit = Lit::byte_string(bytes);
             quote!(*#lit)
         }
+        Encoded::Text(bytes, token) => {
+            let n = Lit::usize_unsuffixed(bytes.len());
+            quote!(const { ::litenc::__private::str_bytes::<#n>(#token) })
+        }
         Encoded::CStr(c) => TokenTree::Literal(Lit::c_string(c)).into(),
         Encoded::Units(units) => {
-            let (n, b) = (
-                Lit::usize_unsuffixed(units.n),
-                Lit::usize_unsuffixed(units.size * units.n),
-            );
             let (module, elem) = if units.size == 2 {
-                (quote!(utf16), quote!(u16))
+                (quote!(utf16), "u16")
             } else {
-                (quote!(utf32), quote!(u32))
+                (quote!(utf32), "u32")
             };
-            let bytes = ne_bytes(&quote!(__LITENC_NE_BYTES), units);
-            quote! {{
-                #bytes
-                const __LITENC_UNITS: [#elem; #n] =
-                    ::litenc::__private::#module::from_ne_bytes::<#n, #b>(__LITENC_NE_BYTES);
-                __LITENC_UNITS
-            }}
+            if units.n <= ARRAY_UNITS {
+                return int_array(units, elem);
+            }
+            from_ne_bytes(&module, units)
         }
         Encoded::Wide(utf16, utf32) => {
-            let (n16, n32) = (
-                Lit::usize_unsuffixed(utf16.n),
-                Lit::usize_unsuffixed(utf32.n),
-            );
-            let bytes16 = ne_bytes(&quote!(__LITENC_UTF16), utf16);
-            let bytes32 = ne_bytes(&quote!(__LITENC_UTF32), utf32);
+            const WCHAR: &str = " as ::litenc::WChar";
+            // (`utf32` has at most as many units as `utf16`.)
+            if utf16.n <= ARRAY_UNITS {
+                if utf16.n == utf32.n {
+                    // No surrogates: the same units either way.
+                    return int_array(utf32, WCHAR);
+                }
+                let (a, b) = (int_array(utf16, WCHAR), int_array(utf32, WCHAR));
+                return quote!(::litenc::__private::wide_pick!({ #a } { #b }));
+            }
             // The target's `WChar` picks the form; the macro, which runs on
             // the host, does not.
-            quote! {{
-                #bytes16
-                #bytes32
-                const __LITENC_N: usize = ::litenc::__private::wide::len(#n16, #n32);
-                const __LITENC_B: usize = __LITENC_N * ::core::mem::size_of::<::litenc::WChar>();
-                const __LITENC_WIDE: [::litenc::WChar; __LITENC_N] =
-                    ::litenc::__private::wide::from_ne_bytes::<__LITENC_N, __LITENC_B>(
-                        __LITENC_UTF16,
-                        __LITENC_UTF32,
-                    );
-                __LITENC_WIDE
-            }}
+            let a = from_ne_bytes(&quote!(wchar), utf16);
+            let b = from_ne_bytes(&quote!(wchar), utf32);
+            quote!(::litenc::__private::wide_pick!({ #a } { #b }))
+        }
+    }
+}
+
+/// `[v0 SUFFIX, v1, ...]`, the values of `units` as decimal integer
+/// literals: the first carries the type (`u16`, ` as ::litenc::WChar`), the
+/// others take it from it; `[0 SUFFIX; 0]` when empty. Written as source
+/// and lexed once, rather than token by token.
+fn int_array(units: &Units, suffix: &str) -> TokenStream {
+    let mut src = String::with_capacity(units.n * 7 + suffix.len() + 8);
+    src.push('[');
+    let mut i = 0;
+    while i < units.n {
+        if i > 0 {
+            src.push_str(", ");
+        }
+        push_decimal(&mut src, units.get(i));
+        if i == 0 {
+            src.push_str(suffix);
+        }
+        i += 1;
+    }
+    if units.n == 0 {
+        src.push('0');
+        src.push_str(suffix);
+        src.push_str("; 0");
+    }
+    src.push(']');
+    src.parse()
+        .expect("integer literals separated by commas are tokens")
+}
+
+/// Appends the decimal digits of `v`.
+fn push_decimal(out: &mut String, mut v: u32) {
+    let mut digits = [0u8; 10];
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    while k < digits.len() {
+        out.push(char::from(digits[k]));
+        k += 1;
+    }
+}
+
+/// `const { __private::MODULE::from_ne_bytes::<N, B>(native_endian!(LE BE)) }`:
+/// the units from the bytes in the target's byte order, evaluated at
+/// compile time.
+fn from_ne_bytes(module: &TokenStream, units: &Units) -> TokenStream {
+    let (n, b) = (
+        Lit::usize_unsuffixed(units.n),
+        Lit::usize_unsuffixed(units.size * units.n),
+    );
+    let le = Lit::byte_string(&units.le);
+    let be = Lit::byte_string(&units.be);
+    quote! {
+        const {
+            ::litenc::__private::#module::from_ne_bytes::<#n, #b>(
+                ::litenc::__private::native_endian!(#le #be)
+            )
         }
     }
 }
@@ -507,7 +625,7 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     };
     let mac = proc_macro2::Ident::new(name, span);
     let units = match encoded {
-        Encoded::Bytes(_) | Encoded::CStr(_) => {
+        Encoded::Bytes(_) | Encoded::Text(..) | Encoded::CStr(_) => {
             return quote_spanned!(span=> ::litenc::#mac!(#value));
         }
         Encoded::Units(units) if units.size == 2 => quote!(u16),
@@ -526,20 +644,6 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
         const __LITENC_TYPED: &[#units] = &#value;
         #call
     }}
-}
-
-/// `const NAME: &[u8; B]`, the native-endian bytes of `units` by
-/// `#[cfg(target_endian)]`: the target's byte order, not the host's.
-fn ne_bytes(name: &TokenStream, units: &Units) -> TokenStream {
-    let b = Lit::usize_unsuffixed(units.size * units.n);
-    let le = Lit::byte_string(&units.le);
-    let be = Lit::byte_string(&units.be);
-    quote! {
-        #[cfg(target_endian = "little")]
-        const #name: &[u8; #b] = #le;
-        #[cfg(not(target_endian = "little"))]
-        const #name: &[u8; #b] = #be;
-    }
 }
 
 /// Wraps `value` so that the build depends on the files in `tracked`.
@@ -564,30 +668,96 @@ mod tests {
         literal(lit).unwrap().to_string()
     }
 
-    /// `wide!` must not decide the width of `wchar_t` on the host: its
-    /// expansion holds both forms, in both byte orders under
-    /// `cfg(target_endian)`, and asks the target's `WChar` which to take.
-    #[test]
-    fn wide_leaves_the_choice_to_the_target() {
-        let out = expand(Target::Wide, r#""a😀", nul"#);
-        // UTF-16: 'a', D83D DE00, 0 (4 units); UTF-32: 'a', 1F600, 0 (3).
-        assert!(out.contains("wide :: len (4 , 3)"), "{out}");
-        assert!(out.contains(r#"b"a\0=\xD8\0\xDE\0\0""#), "{out}");
-        assert!(out.contains(r#"b"\0a\xD8=\xDE\0\0\0""#), "{out}");
-        assert!(out.contains(r#"b"a\0\0\0\0\xF6\x01\0\0\0\0\0""#), "{out}");
-        assert!(out.contains(r#"b"\0\0\0a\0\x01\xF6\0\0\0\0\0""#), "{out}");
-        assert_eq!(out.matches("target_endian").count(), 4, "{out}");
-        assert!(out.contains(":: litenc :: WChar"), "{out}");
+    /// Facts of the host's `wchar_t` that must not be in `wide!`'s
+    /// expansion.
+    fn assert_no_host_facts(out: &str) {
         for host_fact in [
             "windows",
             "target_os",
             "target_arch",
             "unix",
             "i32",
-            "u16 ;",
+            "u16",
+            "u32",
         ] {
             assert!(!out.contains(host_fact), "{host_fact} in {out}");
         }
+    }
+
+    /// `wide!` must not decide the width of `wchar_t` on the host: text
+    /// with a surrogate pair holds both forms, and the facade's
+    /// `wide_pick!` (compiled for the target) takes one.
+    #[test]
+    fn wide_leaves_the_choice_to_the_target() {
+        let out = expand(Target::Wide, r#""a😀", nul"#);
+        // UTF-16: 'a', D83D DE00, 0; UTF-32: 'a', 1F600, 0.
+        assert_eq!(
+            out,
+            ":: litenc :: __private :: wide_pick ! \
+             ({ [97 as :: litenc :: WChar , 55357 , 56832 , 0] } \
+             { [97 as :: litenc :: WChar , 128512 , 0] })"
+        );
+        assert_no_host_facts(&out);
+        // Long text: both forms as bytes, each in both byte orders.
+        let text = "a😀".repeat(ARRAY_UNITS);
+        let out = expand(Target::Wide, &format!("\"{text}\""));
+        assert!(out.starts_with(":: litenc :: __private :: wide_pick ! ({ const {"));
+        let n16 = 3 * ARRAY_UNITS;
+        let n32 = 2 * ARRAY_UNITS;
+        let calls = [
+            format!("wchar :: from_ne_bytes :: < {n16} , {} >", 2 * n16),
+            format!("wchar :: from_ne_bytes :: < {n32} , {} >", 4 * n32),
+        ];
+        for call in calls {
+            assert!(out.contains(&call), "{call} in {out}");
+        }
+        let bytes = [
+            "a\\0=\\xD8\\0\\xDE".repeat(ARRAY_UNITS),
+            "\\0a\\xD8=\\xDE\\0".repeat(ARRAY_UNITS),
+            "a\\0\\0\\0\\0\\xF6\\x01\\0".repeat(ARRAY_UNITS),
+            "\\0\\0\\0a\\0\\x01\\xF6\\0".repeat(ARRAY_UNITS),
+        ];
+        for form in bytes {
+            assert!(out.contains(&format!("b\"{form}\"")), "{form} in {out}");
+        }
+        assert_eq!(out.matches("native_endian").count(), 2, "{out}");
+        assert_no_host_facts(&out);
+    }
+
+    /// Text of the Basic Multilingual Plane has the same units in both
+    /// forms: one array, cast to the target's `WChar`.
+    #[test]
+    fn wide_of_the_bmp_is_one_array() {
+        let out = expand(Target::Wide, r#""Пр", nul"#);
+        assert_eq!(out, "[1055 as :: litenc :: WChar , 1088 , 0]");
+        let out = expand(Target::Wide, r#""""#);
+        assert_eq!(out, "[0 as :: litenc :: WChar ; 0]");
+    }
+
+    /// Short unit arrays are integer literals, longer ones bytes in both
+    /// byte orders, from which the target's is taken; the boundary holds.
+    #[test]
+    fn units_as_integers_then_as_bytes() {
+        let out = expand(Target::Units16, r#""a😀", nul"#);
+        assert_eq!(out, "[97u16 , 55357 , 56832 , 0]");
+        let out = expand(Target::Units32, r#""a😀", bom"#);
+        assert_eq!(out, "[65279u32 , 97 , 128512]");
+        let out = expand(Target::Units16, r#""""#);
+        assert_eq!(out, "[0u16 ; 0]");
+        let text = "é".repeat(ARRAY_UNITS);
+        assert!(expand(Target::Units16, &format!("\"{text}\"")).starts_with("[233u16 , 233"));
+        let out = expand(Target::Units16, &format!("\"{text}\", nul"));
+        let n = ARRAY_UNITS + 1;
+        assert!(
+            out.contains(&format!("utf16 :: from_ne_bytes :: < {n} , {} >", 2 * n)),
+            "{out}"
+        );
+        assert!(out.contains(&format!("b\"{}\\0\\0\"", "\\xE9\\0".repeat(ARRAY_UNITS))));
+        assert!(out.contains(&format!("b\"{}\\0\\0\"", "\\0\\xE9".repeat(ARRAY_UNITS))));
+        assert!(
+            out.contains(":: litenc :: __private :: native_endian !"),
+            "{out}"
+        );
     }
 
     /// The typed strings hand their literal to the facade's macro, spanned
@@ -640,17 +810,48 @@ mod tests {
         }
         let out = expand(Target::Units16, r#""a", u16cstr"#);
         assert!(
-            out.contains("const __LITENC_TYPED : & [u16] = & {"),
+            out.contains("const __LITENC_TYPED : & [u16] = & [97u16 , 0] ;"),
             "{out}"
         );
-        assert!(out.contains(r#"b"a\0\0\0""#), "{out}");
+    }
+
+    /// Long UTF-8 output is a string literal, copied in a `const` block;
+    /// other long output, and short output, a byte string.
+    #[test]
+    fn long_utf8_as_a_string_literal() {
+        let text = "П".repeat(STR_BYTES / 2 + 1);
+        let out = expand(Target::Bytes(Encoding::Utf8), &format!("\"{text}\""));
+        let n = STR_BYTES + 2;
+        assert_eq!(
+            out,
+            format!("const {{ :: litenc :: __private :: str_bytes :: < {n} > (\"{text}\") }}")
+        );
+        // Not a literal of its own, or with escapes: bytes.
+        for input in [format!("\"{text}\\n\""), format!("\"{text}\", \"\"")] {
+            let out = expand(Target::Bytes(Encoding::Utf8), &input);
+            assert!(out.starts_with("* b\"\\xD0\\x9F"), "{out}");
+        }
+        // UTF-16LE of Cyrillic is UTF-8 too, of control characters.
+        let out = expand(Target::Bytes(Encoding::Utf16Le), &format!("\"{text}\""));
+        assert!(out.starts_with("* b\"\\x1F\\x04"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Mutf8), &format!("\"{text}\""));
+        assert!(out.starts_with("const {"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Utf8), &format!("\"{text}\", nul"));
+        assert!(out.starts_with("* b\"\\xD0\\x9F"), "{out}");
+        let out = expand(Target::Bytes(Encoding::Utf8), r#""Пр""#);
+        assert_eq!(out, r#"* b"\xD0\x9F\xD1\x80""#);
     }
 
     #[test]
     fn utf32_units_in_the_targets_byte_order() {
-        let out = expand(Target::Units32, r#""é""#);
-        assert!(out.contains(r#"b"\xE9\0\0\0""#), "{out}");
-        assert!(out.contains(r#"b"\0\0\0\xE9""#), "{out}");
-        assert!(out.contains("utf32 :: from_ne_bytes :: < 1 , 4 >"), "{out}");
+        let text = "é".repeat(ARRAY_UNITS + 1);
+        let out = expand(Target::Units32, &format!("\"{text}\""));
+        assert!(out.contains(&format!("b\"{}\"", r"\xE9\0\0\0".repeat(ARRAY_UNITS + 1))));
+        assert!(out.contains(&format!("b\"{}\"", r"\0\0\0\xE9".repeat(ARRAY_UNITS + 1))));
+        let n = ARRAY_UNITS + 1;
+        assert!(
+            out.contains(&format!("utf32 :: from_ne_bytes :: < {n} , {} >", 4 * n)),
+            "{out}"
+        );
     }
 }

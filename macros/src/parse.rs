@@ -86,6 +86,9 @@ pub(crate) struct Text {
     pub(crate) value: String,
     pub(crate) chars: usize,
     pub(crate) pieces: Vec<Piece>,
+    /// The string literal that is the whole text, without escapes, when
+    /// it was written so: the expansion can hand it on as it is.
+    pub(crate) token: Option<proc_macro2::Literal>,
 }
 
 impl Text {
@@ -151,13 +154,62 @@ pub(crate) fn literal(
     target: Target,
     macro_name: &'static str,
 ) -> syn::Result<Literal> {
+    if let Some(lit) = simple_literal(input.clone().into_iter(), target, macro_name) {
+        return Ok(lit);
+    }
     let mut lit = Literal::new(macro_name, target);
     (|input: ParseStream<'_>| text_and_options(input, &mut lit)).parse2(input)?;
     Ok(lit)
 }
 
+/// The usual input, `"text"` then option words, all separated by commas,
+/// read straight from the tokens: each macro call pays for `syn`'s token
+/// buffer otherwise, which in a crate of thousands of literals shows. `None`
+/// for anything else (escapes, `concat!`, an unknown or repeated option...),
+/// which [`text_and_options`] reads and words the errors of.
+fn simple_literal(
+    mut tokens: proc_macro2::token_stream::IntoIter,
+    target: Target,
+    macro_name: &'static str,
+) -> Option<Literal> {
+    let Some(TokenTree::Literal(token)) = tokens.next() else {
+        return None;
+    };
+    let repr = token.to_string();
+    let value = plain_string(&repr)?;
+    let mut lit = Literal::new(macro_name, target);
+    lit.text.push(value, token.span());
+    lit.text.token = Some(token);
+    loop {
+        match tokens.next() {
+            None => return Some(lit),
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {}
+            Some(_) => return None,
+        }
+        match tokens.next() {
+            None => return Some(lit),
+            Some(TokenTree::Ident(word)) => lit.options.add(&word).ok()?,
+            Some(_) => return None,
+        }
+    }
+}
+
 /// `encode!("label", text..., options...)`.
 pub(crate) fn labelled(input: TokenStream) -> syn::Result<Literal> {
+    // The usual input, `"label", "text", options`, straight from the tokens
+    // as in `literal`.
+    let mut tokens = input.clone().into_iter();
+    if let (Some(TokenTree::Literal(label)), Some(TokenTree::Punct(comma))) =
+        (tokens.next(), tokens.next())
+    {
+        let repr = label.to_string();
+        let encoding = plain_string(&repr).and_then(Encoding::for_label);
+        if let (Some(encoding), ',') = (encoding, comma.as_char()) {
+            if let Some(lit) = simple_literal(tokens, Target::Bytes(encoding), "encode") {
+                return Ok(lit);
+            }
+        }
+    }
     (|input: ParseStream<'_>| {
         let target = label(input, "encode")?;
         let mut lit = Literal::new("encode", target);
