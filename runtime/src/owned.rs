@@ -96,6 +96,25 @@ pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
 #[inline(always)]
 fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError> {
     let rest = &bytes[k..];
+    // The multi-byte encodings: first a try without the length pass, into a
+    // buffer of what ASCII and two-byte codes need (their bound where that is
+    // 2 bytes a byte, else one and a half times the input); only text that
+    // decodes longer (half-width katakana, one byte to three) and bad input
+    // take the length pass after it.
+    #[cfg(feature = "cjk")]
+    if let Family::Cjk(_) = f {
+        let guess = if f.max_utf8_bytes_per_byte() <= 2 {
+            rest.len() * 2
+        } else {
+            rest.len() + rest.len() / 2 + 16
+        };
+        let mut out = vec![0u8; k + guess];
+        out[..k].copy_from_slice(&bytes[..k]);
+        if let Some(n) = simd::decode_into(f, rest, &mut out[k..]) {
+            out.truncate(k + n);
+            return Ok(trusted::string(out));
+        }
+    }
     let cap = if f.max_utf8_bytes_per_byte() == 1 {
         rest.len()
     } else {
