@@ -51,8 +51,8 @@ PROGRAMS = [
 ]
 
 
-def build(target, **env):
-    cmd = ["cargo", "build", "--release", "--bins", "--quiet"]
+def build(target, *args, **env):
+    cmd = ["cargo", "build", "--release", "--bins", "--quiet", *args]
     print("+", " ".join(cmd), file=sys.stderr)
     subprocess.run(cmd, cwd=HERE, env=dict(os.environ, CARGO_TARGET_DIR=str(target), **env),
                    check=True)
@@ -94,6 +94,13 @@ def main():
         print(f"| `{name}` | {links} | {sizes[name]:,} | {'' if name == 'none' else f'{delta:+,}'} |")
     print(f"\nThe second page (`two_pages` over `koi8_r`): "
           f"{sizes['two_pages'] - sizes['koi8_r']:+,} bytes.")
+
+    # `for_label` again without the multi-byte encodings (litenc-runtime's `cjk` feature).
+    no_cjk = TARGET.with_name(TARGET.name + "-no-cjk")
+    build(no_cjk, "--no-default-features")
+    small = {n: (no_cjk / "release" / n).stat().st_size for n in ("none", "for_label")}
+    print(f"`for_label` without the `cjk` feature (the code pages and Unicode only): "
+          f"{small['for_label']:,} bytes, {small['for_label'] - small['none']:+,} over `none`.")
 
     if "--symbols" in sys.argv[1:]:
         unstripped = TARGET.with_name(TARGET.name + "-symbols")
