@@ -38,7 +38,7 @@ PROGRAMS = [
      None, RU.encode("koi8_r"), (RU + "\n").encode() + RU.encode("koi8_r") + b"\n"),
     ("two_pages", "`koi8_r` and `iso8859_2`, `decode` + `encode` each", "iso-8859-2",
      PL.encode("iso8859_2"), (PL + "\n").encode() + PL.encode("iso8859_2") + b"\n"),
-    ("windows1251", "`litenc_runtime::windows1251::{decode, encode}` (has an AVX2 kernel)",
+    ("windows1251", "`litenc_runtime::windows1251::{decode, encode}` (the kernel every page shares)",
      None, RU.encode("cp1251"), (RU + "\n").encode() + RU.encode("cp1251") + b"\n"),
     ("for_label", "`Encoding::for_label` + `Encoding::{decode, encode}` (every encoding)",
      "koi8-r", RU.encode("koi8_r"), (RU + "\n").encode() + RU.encode("koi8_r") + b"\n"),
