@@ -14,6 +14,12 @@
 //! API into a buffer too (`decode_to_utf8_without_replacement`,
 //! `encode_from_utf8_without_replacement`), so neither side allocates.
 //!
+//! The allocating functions are measured too: `litenc_alloc` is the
+//! encoding's module (`litenc_runtime::shift_jis::decode` / `encode`),
+//! `litenc_encoding` is `Encoding::decode` / `encode` with the encoding
+//! chosen at run time, and `encoding_rs_alloc` is encoding_rs's
+//! `decode_without_bom_handling_and_without_replacement` / `Encoding::encode`.
+//!
 //! Characters an encoding lacks (a few symbols of the man pages) are left
 //! out of its text; the harness prints how many.
 //!
@@ -24,19 +30,61 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use litenc_bench::CpuTime;
-use litenc_runtime::{fast, Encoding};
+use litenc_runtime::{fast, DecodeError, EncodeError, Encoding};
 
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 
-/// Each encoding, the corpus it runs on, and encoding_rs's encoding.
-const CASES: [(Encoding, &str, &encoding_rs::Encoding); 7] = [
-    (Encoding::ShiftJis, "man_ja", encoding_rs::SHIFT_JIS),
-    (Encoding::EucJp, "man_ja", encoding_rs::EUC_JP),
-    (Encoding::Iso2022Jp, "man_ja", encoding_rs::ISO_2022_JP),
-    (Encoding::Gbk, "man_zh_CN", encoding_rs::GBK),
-    (Encoding::Gb18030, "man_zh_CN", encoding_rs::GB18030),
-    (Encoding::Big5, "man_zh_TW", encoding_rs::BIG5),
-    (Encoding::EucKr, "man_ko", encoding_rs::EUC_KR),
+/// The allocating functions of an encoding's module.
+#[derive(Clone, Copy)]
+struct Alloc {
+    decode: fn(&[u8]) -> Result<String, DecodeError>,
+    encode: fn(&str) -> Result<Vec<u8>, EncodeError>,
+}
+
+macro_rules! alloc {
+    ($m:ident) => {
+        Alloc {
+            decode: litenc_runtime::$m::decode,
+            encode: litenc_runtime::$m::encode,
+        }
+    };
+}
+
+/// Each encoding, the corpus it runs on, encoding_rs's encoding, and the
+/// allocating functions of the encoding's module.
+const CASES: [(Encoding, &str, &encoding_rs::Encoding, Alloc); 7] = [
+    (
+        Encoding::ShiftJis,
+        "man_ja",
+        encoding_rs::SHIFT_JIS,
+        alloc!(shift_jis),
+    ),
+    (
+        Encoding::EucJp,
+        "man_ja",
+        encoding_rs::EUC_JP,
+        alloc!(euc_jp),
+    ),
+    (
+        Encoding::Iso2022Jp,
+        "man_ja",
+        encoding_rs::ISO_2022_JP,
+        alloc!(iso_2022_jp),
+    ),
+    (Encoding::Gbk, "man_zh_CN", encoding_rs::GBK, alloc!(gbk)),
+    (
+        Encoding::Gb18030,
+        "man_zh_CN",
+        encoding_rs::GB18030,
+        alloc!(gb18030),
+    ),
+    (Encoding::Big5, "man_zh_TW", encoding_rs::BIG5, alloc!(big5)),
+    (
+        Encoding::EucKr,
+        "man_ko",
+        encoding_rs::EUC_KR,
+        alloc!(euc_kr),
+    ),
 ];
 
 fn corpus(name: &str) -> String {
@@ -89,6 +137,7 @@ fn case(
     c: &mut Criterion<CpuTime>,
     enc: Encoding,
     peer: &'static encoding_rs::Encoding,
+    owned: Alloc,
     corpus: &str,
     size: &str,
     text: &str,
@@ -125,6 +174,19 @@ fn case(
             written
         })
     });
+    assert_eq!((owned.decode)(&bytes).unwrap(), text);
+    g.bench_function("litenc_alloc", |b| {
+        b.iter(|| (owned.decode)(black_box(&bytes)).unwrap())
+    });
+    g.bench_function("litenc_encoding", |b| {
+        b.iter(|| black_box(enc).decode(black_box(&bytes)).unwrap())
+    });
+    g.bench_function("encoding_rs_alloc", |b| {
+        b.iter(|| {
+            peer.decode_without_bom_handling_and_without_replacement(black_box(&bytes))
+                .unwrap()
+        })
+    });
     g.finish();
 
     let mut g = group(c, &format!("{module}_encode"), corpus, size, text);
@@ -151,18 +213,32 @@ fn case(
             written
         })
     });
+    assert_eq!((owned.encode)(text).unwrap(), bytes);
+    g.bench_function("litenc_alloc", |b| {
+        b.iter(|| (owned.encode)(black_box(text)).unwrap())
+    });
+    g.bench_function("litenc_encoding", |b| {
+        b.iter(|| black_box(enc).encode(black_box(text)).unwrap())
+    });
+    g.bench_function("encoding_rs_alloc", |b| {
+        b.iter(|| {
+            let (out, _, bad) = peer.encode(black_box(text));
+            assert!(!bad);
+            out
+        })
+    });
     g.finish();
 }
 
 fn all(c: &mut Criterion<CpuTime>) {
-    for (enc, name, peer) in CASES {
+    for (enc, name, peer, owned) in CASES {
         let (full, dropped) = encodable(enc, peer, &corpus(name));
         eprintln!(
             "{enc}: {name}, {} bytes of UTF-8, {dropped} characters left out",
             full.len()
         );
         for (n, size) in SIZES {
-            case(c, enc, peer, name, size, prefix(&full, n));
+            case(c, enc, peer, owned, name, size, prefix(&full, n));
         }
     }
 }

@@ -38,7 +38,7 @@ PROGRAMS = [
      None, RU.encode("koi8_r"), (RU + "\n").encode() + RU.encode("koi8_r") + b"\n"),
     ("two_pages", "`koi8_r` and `iso8859_2`, `decode` + `encode` each", "iso-8859-2",
      PL.encode("iso8859_2"), (PL + "\n").encode() + PL.encode("iso8859_2") + b"\n"),
-    ("windows1251", "`litenc_runtime::windows1251::{decode, encode}` (has an AVX2 kernel)",
+    ("windows1251", "`litenc_runtime::windows1251::{decode, encode}` (the kernel every page shares)",
      None, RU.encode("cp1251"), (RU + "\n").encode() + RU.encode("cp1251") + b"\n"),
     ("for_label", "`Encoding::for_label` + `Encoding::{decode, encode}` (every encoding)",
      "koi8-r", RU.encode("koi8_r"), (RU + "\n").encode() + RU.encode("koi8_r") + b"\n"),
@@ -51,8 +51,8 @@ PROGRAMS = [
 ]
 
 
-def build(target, **env):
-    cmd = ["cargo", "build", "--release", "--bins", "--quiet"]
+def build(target, *args, **env):
+    cmd = ["cargo", "build", "--release", "--bins", "--quiet", *args]
     print("+", " ".join(cmd), file=sys.stderr)
     subprocess.run(cmd, cwd=HERE, env=dict(os.environ, CARGO_TARGET_DIR=str(target), **env),
                    check=True)
@@ -94,6 +94,13 @@ def main():
         print(f"| `{name}` | {links} | {sizes[name]:,} | {'' if name == 'none' else f'{delta:+,}'} |")
     print(f"\nThe second page (`two_pages` over `koi8_r`): "
           f"{sizes['two_pages'] - sizes['koi8_r']:+,} bytes.")
+
+    # `for_label` again without the multi-byte encodings (litenc-runtime's `cjk` feature).
+    no_cjk = TARGET.with_name(TARGET.name + "-no-cjk")
+    build(no_cjk, "--no-default-features")
+    small = {n: (no_cjk / "release" / n).stat().st_size for n in ("none", "for_label")}
+    print(f"`for_label` without the `cjk` feature (the code pages and Unicode only): "
+          f"{small['for_label']:,} bytes, {small['for_label'] - small['none']:+,} over `none`.")
 
     if "--symbols" in sys.argv[1:]:
         unstripped = TARGET.with_name(TARGET.name + "-symbols")
