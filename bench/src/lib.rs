@@ -1,5 +1,4 @@
-//! What the benchmarks of `benches/` share (`compare.rs` keeps its own
-//! copy of [`CpuTime`]).
+//! What the benchmarks of `benches/` share: [`CpuTime`].
 
 use std::time::Duration;
 
