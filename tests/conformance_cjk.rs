@@ -32,13 +32,9 @@
 mod gen;
 
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
 
-use gen::{hex, put_bytes, Reader};
+use gen::{hex, Reader};
 use litenc::{DecodeErrorKind, Encoding};
-
-const INSTALL_PYTHON: &str = "Python 3 as `python3` (Debian: `apt-get install python3`)";
 
 /// Each encoding and Python's codec of the same name.
 const CODECS: [(Encoding, &str); 7] = [
@@ -50,34 +46,6 @@ const CODECS: [(Encoding, &str); 7] = [
     (Encoding::Big5, "big5"),
     (Encoding::EucKr, "euc_kr"),
 ];
-
-/// Runs `peer.py` on `jobs` (mode, codec, records); one output per job.
-fn python(name: &str, jobs: &[Job<'_>]) -> Vec<Vec<u8>> {
-    let dir = gen::work_dir(name);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/peer.py");
-    let mut cmd = Command::new("python3");
-    cmd.arg(script);
-    let mut outs = Vec::new();
-    for (i, (mode, codec, items)) in jobs.iter().enumerate() {
-        let mut file = Vec::new();
-        for b in items {
-            put_bytes(&mut file, b);
-        }
-        let inp = dir.join(format!("{i}.in"));
-        let out = dir.join(format!("{i}.out"));
-        std::fs::write(&inp, file).unwrap();
-        cmd.arg(format!(
-            "{mode}:{codec}:{}:{}",
-            inp.display(),
-            out.display()
-        ));
-        outs.push(out);
-    }
-    gen::run_ok(&mut cmd, INSTALL_PYTHON);
-    let res = outs.iter().map(|p| std::fs::read(p).unwrap()).collect();
-    let _ = std::fs::remove_dir_all(&dir);
-    res
-}
 
 /// The inputs of the decoding comparison for `enc`.
 fn decode_inputs(enc: Encoding) -> Vec<Vec<u8>> {
@@ -351,7 +319,11 @@ fn compare() -> (Counts, Vec<String>) {
     for (_, codec) in CODECS {
         jobs.push(("enc", codec, texts.clone()));
     }
-    let outs = python("cjk", &jobs);
+    let records: Vec<(&str, &str, Vec<&[u8]>)> = jobs
+        .iter()
+        .map(|(mode, codec, items)| (*mode, *codec, items.iter().map(Vec::as_slice).collect()))
+        .collect();
+    let outs = gen::python_records("cjk", &records);
     let mut counts = BTreeMap::new();
     let mut wrong = Vec::new();
     for (((enc, codec), items), out) in CODECS.iter().zip(&dec).zip(&outs) {

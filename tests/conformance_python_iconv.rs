@@ -20,15 +20,13 @@
 mod gen;
 
 use std::io::Write as _;
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use gen::{hex, put_bytes, Reader, Rng, Tally, N, UTF8_SPECIALS};
+use gen::{hex, Reader, Rng, Tally, N, UTF8_SPECIALS};
 use litenc::{windows1251, DecodeErrorKind, EncodeError, Encoding};
 
-const INSTALL_PYTHON: &str = "Python 3 as `python3` (Debian: `apt-get install python3`)";
 const INSTALL_ICONV: &str = "glibc's `iconv` program (Debian: `apt-get install libc-bin`)";
 
 /// Failing inputs run through `iconv` one call each, per encoding.
@@ -85,40 +83,6 @@ fn inputs() -> &'static Inputs {
 }
 
 // ---- Python --------------------------------------------------------------
-
-/// One Python process for all `jobs` (`mode`, `codec`, inputs).
-fn python(name: &str, jobs: &[(&str, &str, Vec<&[u8]>)]) -> Vec<Vec<u8>> {
-    let dir = gen::work_dir(name);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/peer.py");
-    let mut cmd = Command::new("python3");
-    cmd.arg(script);
-    let mut outs = Vec::new();
-    for (i, (mode, codec, items)) in jobs.iter().enumerate() {
-        let mut file = Vec::new();
-        for b in items {
-            put_bytes(&mut file, b);
-        }
-        let inp = dir.join(format!("{i}.in"));
-        let out = dir.join(format!("{i}.out"));
-        std::fs::write(&inp, file).unwrap();
-        cmd.arg(format!(
-            "{mode}:{codec}:{}:{}",
-            inp.display(),
-            out.display()
-        ));
-        outs.push(out);
-    }
-    let t = Instant::now();
-    gen::run_ok(&mut cmd, INSTALL_PYTHON);
-    println!(
-        "{name}: python ran {} jobs in {:?}",
-        jobs.len(),
-        t.elapsed()
-    );
-    let res = outs.iter().map(|p| std::fs::read(p).unwrap()).collect();
-    let _ = std::fs::remove_dir_all(&dir);
-    res
-}
 
 const PY_0X98_DECODE: &str = "windows-1251 byte 0x98: Python's cp1251 has no mapping (strict: error 'character maps to <undefined>'; replace: U+FFFD); litenc decodes U+0098 (WHATWG)";
 const PY_0X98_ENCODE: &str =
@@ -193,7 +157,7 @@ fn python_decoders_match() {
         .iter()
         .map(|(_, codec, v)| ("dec", *codec, refs(v)))
         .collect();
-    let outs = python("python-dec", &jobs);
+    let outs = gen::python_records("python-dec", &jobs);
     let mut failed = Vec::new();
     for ((enc, codec, items), out) in cases.iter().zip(&outs) {
         let mut tally = Tally::default();
@@ -239,7 +203,7 @@ fn python_encoders_match() {
             ("enc", *codec, items)
         })
         .collect();
-    let results = python("python-enc", &jobs);
+    let results = gen::python_records("python-enc", &jobs);
     let mut failed = Vec::new();
     for ((enc, codec, items), out) in cases.iter().zip(&results) {
         let mut tally = Tally::default();

@@ -40,7 +40,6 @@ use sb::{
     all_scalar_values, decode_rule, encode_rule, ours_char, scalar_index, Peer, Rule, SCALARS,
 };
 
-const INSTALL_PYTHON: &str = "Python 3 as `python3` (Debian: `apt-get install python3`)";
 const INSTALL_ICONV: &str = "glibc's `iconv` program (Debian: `apt-get install libc-bin`)";
 
 /// Every code page with the names of its Python codec and its glibc
@@ -130,36 +129,6 @@ impl Found {
 
 // ---- Python ------------------------------------------------------------------
 
-/// One Python process for all `jobs` (`mode`, `codec`, input records).
-fn python(name: &str, jobs: &[(&str, &str, Vec<u8>)]) -> Vec<Vec<u8>> {
-    let dir = gen::work_dir(name);
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/peer.py");
-    let mut cmd = Command::new("python3");
-    cmd.arg(script);
-    let mut outs = Vec::new();
-    for (i, (mode, codec, file)) in jobs.iter().enumerate() {
-        let inp = dir.join(format!("{i}.in"));
-        let out = dir.join(format!("{i}.out"));
-        std::fs::write(&inp, file).unwrap();
-        cmd.arg(format!(
-            "{mode}:{codec}:{}:{}",
-            inp.display(),
-            out.display()
-        ));
-        outs.push(out);
-    }
-    let t = Instant::now();
-    gen::run_ok(&mut cmd, INSTALL_PYTHON);
-    println!(
-        "{name}: python ran {} jobs in {:?}",
-        jobs.len(),
-        t.elapsed()
-    );
-    let res = outs.iter().map(|p| std::fs::read(p).unwrap()).collect();
-    let _ = std::fs::remove_dir_all(&dir);
-    res
-}
-
 /// A Python `dec` result: strict `Ok(text)` or `Err((start, end))`, and the
 /// text with `replace`.
 fn read_python_decode(r: &mut Reader<'_>) -> (Result<String, (usize, usize)>, String) {
@@ -232,7 +201,7 @@ fn python_decodes_every_byte() {
             ("dec", codec, file)
         })
         .collect();
-    let results = python("python-sb-dec", &jobs);
+    let results = gen::python_jobs("python-sb-dec", &jobs);
     let mut found = Found::default();
     let mut tally = Tally::default();
     for ((&(enc, codec, _), items), out) in PAGES.iter().zip(&inputs).zip(&results) {
@@ -453,7 +422,7 @@ fn python_encodes_every_scalar_value() {
         }
         jobs.push(("enc", codec, file));
     }
-    let results = python("python-sb-enc", &jobs);
+    let results = gen::python_jobs("python-sb-enc", &jobs);
     let mut found = Found::default();
     let mut tally = Tally::default();
     for (k, &(enc, codec, _)) in PAGES.iter().enumerate() {

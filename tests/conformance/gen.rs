@@ -429,3 +429,53 @@ impl Tally {
         );
     }
 }
+
+/// How to get Python, for the message of a test that needs it.
+pub(crate) const INSTALL_PYTHON: &str = "Python 3 as `python3` (Debian: `apt-get install python3`)";
+
+/// Runs `tests/conformance/peer.py` once for all `jobs` (`mode`, `codec`,
+/// the input: records as [`put_bytes`] writes them) and returns each job's
+/// output; `name` names the work directory.
+pub(crate) fn python_jobs(name: &str, jobs: &[(&str, &str, Vec<u8>)]) -> Vec<Vec<u8>> {
+    let dir = work_dir(name);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/peer.py");
+    let mut cmd = Command::new("python3");
+    cmd.arg(script);
+    let mut outs = Vec::new();
+    for (i, (mode, codec, file)) in jobs.iter().enumerate() {
+        let inp = dir.join(format!("{i}.in"));
+        let out = dir.join(format!("{i}.out"));
+        std::fs::write(&inp, file).unwrap();
+        cmd.arg(format!(
+            "{mode}:{codec}:{}:{}",
+            inp.display(),
+            out.display()
+        ));
+        outs.push(out);
+    }
+    let t = std::time::Instant::now();
+    run_ok(&mut cmd, INSTALL_PYTHON);
+    println!(
+        "{name}: python ran {} jobs in {:?}",
+        jobs.len(),
+        t.elapsed()
+    );
+    let res = outs.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    res
+}
+
+/// [`python_jobs`] with each job's inputs as a list of records.
+pub(crate) fn python_records(name: &str, jobs: &[(&str, &str, Vec<&[u8]>)]) -> Vec<Vec<u8>> {
+    let files: Vec<(&str, &str, Vec<u8>)> = jobs
+        .iter()
+        .map(|(mode, codec, items)| {
+            let mut file = Vec::new();
+            for b in items {
+                put_bytes(&mut file, b);
+            }
+            (*mode, *codec, file)
+        })
+        .collect();
+    python_jobs(name, &files)
+}
