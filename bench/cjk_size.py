@@ -11,8 +11,8 @@ with the settings of a size-conscious firmware or CLI build (`lto = "fat"`,
 stdin, decodes it into a buffer and encodes the text back, and prints two
 lengths. litenc is called through the `const fn`s of the encoding's module
 (what a firmware build calls) and, separately, through its run-time twins in
-`litenc_runtime::fast` (the SIMD kernels, which also build UTF-8 tables on
-the heap at run time); encoding_rs through its `Decoder`/`Encoder` of the
+`litenc_runtime::fast` (the SIMD kernels and their UTF-8 tables, built at
+compile time); encoding_rs through its `Decoder`/`Encoder` of the
 same encoding. Each size is the program's size minus that of the same
 program that does nothing with the bytes, so it is what the encoding adds.
 Also: a litenc program using only Windows-1251, built with and without the

@@ -224,7 +224,9 @@
 //! - `cjk` (default): the multi-byte encodings of Chinese, Japanese and
 //!   Korean and their tables (about 340 KB of data in all, of which a
 //!   program links only what it calls: 48 KB for Shift_JIS, 110 KB for
-//!   GBK; `docs/performance.md` has the table). Off, they are not compiled,
+//!   GBK through the `const fn`s, about twice that through [`fast`], whose
+//!   decoders add a UTF-8 table of the index; `docs/performance.md` has the
+//!   table). Off, they are not compiled,
 //!   and their [`Encoding`] variants do not exist; compiling them costs
 //!   about 4 s of CPU time, a third of the crate's build.
 //!
