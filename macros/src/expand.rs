@@ -552,6 +552,7 @@ fn value(encoded: &Encoded) -> TokenStream {
 /// others take it from it; `[0 SUFFIX; 0]` when empty. Written as source
 /// and lexed once, rather than token by token.
 fn int_array(units: &Units, suffix: &str) -> TokenStream {
+    use std::fmt::Write as _;
     let mut src = String::with_capacity(units.n * 7 + suffix.len() + 8);
     src.push('[');
     let mut i = 0;
@@ -559,7 +560,7 @@ fn int_array(units: &Units, suffix: &str) -> TokenStream {
         if i > 0 {
             src.push_str(", ");
         }
-        push_decimal(&mut src, units.get(i));
+        let _ = write!(src, "{}", units.get(i));
         if i == 0 {
             src.push_str(suffix);
         }
@@ -573,24 +574,6 @@ fn int_array(units: &Units, suffix: &str) -> TokenStream {
     src.push(']');
     src.parse()
         .expect("integer literals separated by commas are tokens")
-}
-
-/// Appends the decimal digits of `v`.
-fn push_decimal(out: &mut String, mut v: u32) {
-    let mut digits = [0u8; 10];
-    let mut k = digits.len();
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    while k < digits.len() {
-        out.push(char::from(digits[k]));
-        k += 1;
-    }
 }
 
 /// `const { __private::MODULE::from_ne_bytes::<N, B>(native_endian!(LE BE)) }`:

@@ -367,62 +367,22 @@ const fn max_pointer<const E: u8>() -> usize {
     }
 }
 
-/// The decode table of the encoding of `E`.
-#[inline(always)]
-fn table<const E: u8>() -> &'static [u16] {
-    match E {
-        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS0208,
-        E_GBK | E_GB18030 => &GB18030,
-        E_BIG5 => &BIG5_TABLE,
-        _ => &EUC_KR_TABLE,
-    }
-}
-
-/// The UTF-8 of the code point at `pointer` of the table of `E`, if it is
-/// of the common case: from U+0800 up, so three bytes (no surrogate: Big5
-/// marks its code points above U+FFFF so), not one of Big5's pointers of
-/// pairs of code points (or their neighbours, `1133..=1166`); for
-/// Shift_JIS also the end-user-defined characters of Windows (pointers
-/// `8836..=10715`, the Private Use Area from U+E000). Else 0.
-#[inline(always)]
-fn common_utf8<const E: u8>(pointer: usize) -> u32 {
-    let cp = match table::<E>().get(pointer) {
-        Some(&cp) => u32::from(cp),
-        None => 0,
-    };
-    let cp = if E == E_SHIFT_JIS && (8836..=10715).contains(&pointer) {
-        0xE000 - 8836 + pointer as u32
-    } else {
-        cp
-    };
-    if cp < 0x800 || (E == E_BIG5 && (cp & 0xF800 == 0xD800 || (1133..=1166).contains(&pointer))) {
-        0
-    } else {
-        utf8_3(cp)
-    }
-}
-
 /// The UTF-8 (three bytes, little-endian) of the two-byte code `lead`,
 /// `trail` in the encoding of `E` if it is of the common case (see the
-/// module docs); else 0. Reads `utf8`, the table [`utf8_table`] builds,
-/// when there is one.
+/// module docs and [`utf8_table_of`]); else 0. `utf8` is [`utf8_table`].
 #[inline(always)]
 fn pair<const E: u8>(lead: u8, trail: u8, utf8: &[u32]) -> u32 {
     let (ok, pointer) = pointer::<E>(lead, trail);
     if !ok {
         return 0;
     }
-    if utf8.is_empty() {
-        common_utf8::<E>(pointer)
-    } else {
-        match utf8.get(pointer) {
-            Some(&w) => w,
-            None => 0,
-        }
+    match utf8.get(pointer) {
+        Some(&w) => w,
+        None => 0,
     }
 }
 
-/// The UTF-8 of every pointer of the encoding of `E` (see [`common_utf8`]):
+/// The UTF-8 of every pointer of the encoding of `E` (see [`utf8_table_of`]):
 /// one look-up instead of a look-up and the arithmetic of UTF-8. Four
 /// bytes a pointer, so twice its decode table; built at compile time into
 /// a `static`, so nothing is allocated at run time and a program links only
@@ -447,8 +407,13 @@ static GB_UTF8: [u32; GB18030.len() + 1] = utf8_table_of(E_GB18030);
 static BIG5_UTF8: [u32; BIG5_TABLE.len() + 1] = utf8_table_of(E_BIG5);
 static EUC_KR_UTF8: [u32; EUC_KR_TABLE.len() + 1] = utf8_table_of(E_EUC_KR);
 
-/// [`common_utf8`] of every pointer below `N - 1` of the encoding `e`, and
-/// a 0 at `N - 1`; evaluated at compile time.
+/// For every pointer below `N - 1` of the encoding `e`, the UTF-8 of its
+/// code point (three bytes, little-endian) if it is of the common case:
+/// from U+0800 up, so three bytes (no surrogate: Big5 marks its code points
+/// above U+FFFF so), not one of Big5's pointers of pairs of code points (or
+/// their neighbours, `1133..=1166`); for Shift_JIS also the end-user-defined
+/// characters of Windows (pointers `8836..=10715`, the Private Use Area
+/// from U+E000). Else 0, and a 0 at `N - 1`. Evaluated at compile time.
 const fn utf8_table_of<const N: usize>(e: u8) -> [u32; N] {
     let table: &[u16] = match e {
         E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS0208,
@@ -530,7 +495,7 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
     // Where the mixed blocks may be tried again after one gave up.
     let mut blocks_from = 0;
     while i + 16 <= n && at.saturating_add(64) <= room {
-        if iso && !utf8.is_empty() {
+        if iso {
             // The escape sequences of real text, and runs of JIS X 0208 and
             // of ASCII between them, without the exact step.
             if src[i] == ESC {
@@ -590,7 +555,6 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
         #[cfg(target_arch = "x86_64")]
         if AVX2
             && !iso
-            && !utf8.is_empty()
             && i >= blocks_from
             && i + BLOCK_READ <= n
             && at.saturating_add(BLOCK_ROOM) <= room
