@@ -25,6 +25,7 @@ macro_rules! byte_codec_api {
         /// };
         /// assert_eq!(LEN, bytes.len());
         /// ```
+        #[inline]
         pub const fn encoded_len(text: &str) -> Result<usize, crate::error::EncodeError> {
             crate::engine::encoded_len($fam, text)
         }
@@ -45,6 +46,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("let n = ", stringify!($m), "::encode_into(", stringify!($text), ", &mut buf).unwrap();")]
         #[doc = concat!("assert_eq!(&buf[..n], ", stringify!($bytes), ");")]
         /// ```
+        #[inline]
         pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, crate::error::EncodeError> {
             crate::engine::encode_into($fam, text, out)
         }
@@ -61,6 +63,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("const OK: bool = ", stringify!($m), "::validate(", stringify!($bytes), ").is_ok();")]
         /// assert!(OK);
         /// ```
+        #[inline]
         pub const fn validate(bytes: &[u8]) -> Result<(), crate::error::DecodeError> {
             crate::engine::validate($fam, bytes)
         }
@@ -75,6 +78,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
         #[doc = concat!("assert_eq!(", stringify!($m), "::decoded_len(", stringify!($bytes), "), Ok(", stringify!($text), ".len()));")]
         /// ```
+        #[inline]
         pub const fn decoded_len(bytes: &[u8]) -> Result<usize, crate::error::DecodeError> {
             crate::engine::decoded_len($fam, bytes)
         }
@@ -95,6 +99,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("let n = ", stringify!($m), "::decode_into(", stringify!($bytes), ", &mut buf).unwrap();")]
         #[doc = concat!("assert_eq!(core::str::from_utf8(&buf[..n]), Ok(", stringify!($text), "));")]
         /// ```
+        #[inline]
         pub const fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, crate::error::DecodeError> {
             crate::engine::decode_into($fam, bytes, out)
         }
@@ -106,6 +111,7 @@ macro_rules! byte_codec_api {
         /// As [`encoded_len`], and
         /// [`EncodeError::TooLong`](crate::EncodeError::TooLong) if the
         /// encoded text is longer than the prefix can count.
+        #[inline]
         pub const fn prefixed_len(text: &str, prefix: crate::prefix::LenPrefix) -> Result<usize, crate::error::EncodeError> {
             crate::engine::prefixed_len($fam, text, prefix)
         }
@@ -129,6 +135,7 @@ macro_rules! byte_codec_api {
         /// assert_eq!(usize::from(buf[0]), bytes.len());
         /// assert_eq!(&buf[1..n], bytes);
         /// ```
+        #[inline]
         pub const fn encode_prefixed_into(
             text: &str,
             prefix: crate::prefix::LenPrefix,
@@ -158,6 +165,7 @@ macro_rules! byte_codec_api {
         /// ```
         #[track_caller]
         #[must_use]
+        #[inline]
         pub const fn encode_array<const N: usize>(text: &str) -> [u8; N] {
             crate::engine::encode_array::<N>($fam, text, false)
         }
@@ -173,6 +181,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("assert_eq!(", stringify!($m), "::encode(", stringify!($text), ").unwrap(), ", stringify!($bytes), ");")]
         /// ```
         #[cfg(feature = "alloc")]
+        #[inline]
         pub fn encode(text: &str) -> Result<alloc::vec::Vec<u8>, crate::error::EncodeError> {
             crate::owned::encode($fam, text)
         }
@@ -188,6 +197,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("assert_eq!(", stringify!($m), "::decode(", stringify!($bytes), ").unwrap(), ", stringify!($text), ");")]
         /// ```
         #[cfg(feature = "alloc")]
+        #[inline]
         pub fn decode(bytes: &[u8]) -> Result<alloc::string::String, crate::error::DecodeError> {
             crate::owned::decode($fam, bytes)
         }
@@ -209,6 +219,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("assert_eq!(matches!(bytes, Cow::Borrowed(_)), ", stringify!($text), ".as_bytes() == ", stringify!($bytes), ");")]
         /// ```
         #[cfg(feature = "alloc")]
+        #[inline]
         pub fn encode_cow(text: &str) -> Result<alloc::borrow::Cow<'_, [u8]>, crate::error::EncodeError> {
             crate::owned::encode_cow($fam, text)
         }
@@ -231,6 +242,7 @@ macro_rules! byte_codec_api {
         #[doc = concat!("assert_eq!(matches!(text, Cow::Borrowed(_)), ", stringify!($text), ".as_bytes() == ", stringify!($bytes), ");")]
         /// ```
         #[cfg(feature = "alloc")]
+        #[inline]
         pub fn decode_cow(bytes: &[u8]) -> Result<alloc::borrow::Cow<'_, str>, crate::error::DecodeError> {
             crate::owned::decode_cow($fam, bytes)
         }
@@ -246,6 +258,7 @@ macro_rules! byte_codec_api {
         /// ```
         #[cfg(feature = "alloc")]
         #[must_use]
+        #[inline]
         pub fn decode_lossy(bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
             crate::owned::decode_lossy($fam, bytes)
         }
@@ -257,6 +270,7 @@ macro_rules! byte_codec_api {
         #[doc(hidden)]
         #[track_caller]
         #[must_use]
+        #[inline]
         pub const fn __const_len(text: &str, nul: bool) -> usize {
             crate::engine::const_len($fam, text, nul)
         }
@@ -264,6 +278,7 @@ macro_rules! byte_codec_api {
         #[doc(hidden)]
         #[track_caller]
         #[must_use]
+        #[inline]
         pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u8; N] {
             crate::engine::encode_array::<N>($fam, text, nul)
         }
@@ -280,6 +295,7 @@ macro_rules! code_page_chars {
         /// The character a byte stands for (in this page every byte stands
         /// for one).
         #[must_use]
+        #[inline]
         pub const fn decode_byte(byte: u8) -> char {
             match crate::tables::$table.decode_byte(byte) {
                 Some(ch) => ch,
@@ -290,6 +306,7 @@ macro_rules! code_page_chars {
 
         /// The byte of a character, if the page has it.
         #[must_use]
+        #[inline]
         pub const fn encode_char(ch: char) -> Option<u8> {
             crate::tables::$table.encode_char(ch)
         }
@@ -298,12 +315,14 @@ macro_rules! code_page_chars {
         /// The character a byte stands for, or `None` for a byte this page
         /// leaves undefined (which decoding reports as an error of one byte).
         #[must_use]
+        #[inline]
         pub const fn decode_byte(byte: u8) -> Option<char> {
             crate::tables::$table.decode_byte(byte)
         }
 
         /// The byte of a character, if the page has it.
         #[must_use]
+        #[inline]
         pub const fn encode_char(ch: char) -> Option<u8> {
             crate::tables::$table.encode_char(ch)
         }

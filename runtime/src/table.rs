@@ -18,8 +18,10 @@
 //! finds byte 0, which no non-ASCII character encodes to. A page's tables take
 //! about 2 KB: 256 bytes of `decode`, 48 bytes of leads, 64 bytes per row
 //! and per block (10 to 20 of them), and the 1 KB `utf8` table of the
-//! decoders, which [`SingleByte::new`] derives at compile time, as it does
-//! the 0.5 KB of [`Vectors`], the tables of the AVX2 kernels.
+//! decoders and the 0.5 KB of [`Vectors`], the tables of the AVX2 kernels,
+//! which the generator derives from `decode` and checks (every byte encodes
+//! back, nothing else is in the reverse map) before it writes them out as
+//! plain values: no table is computed when the crate is compiled.
 
 mod vectors;
 
@@ -60,97 +62,6 @@ pub(crate) struct SingleByte {
 }
 
 impl SingleByte {
-    /// The tables of one encoding, with what the codec derives from them,
-    /// checked: `reverse` must map every defined byte's character back to
-    /// that byte and hold nothing else (a failed check is a compile error).
-    pub(crate) const fn new(
-        encoding: Encoding,
-        decode: &'static [u16; 128],
-        reverse: Reverse,
-    ) -> SingleByte {
-        let mut utf8 = [0u32; 256];
-        let mut total = true;
-        let mut max_utf8 = 1;
-        let mut defined = 0;
-        let mut i = 0;
-        while i < 256 {
-            let cp = if i < 0x80 {
-                i as u32
-            } else {
-                decode[i - 0x80] as u32
-            };
-            if i >= 0x80 && cp == 0 {
-                total = false;
-            } else {
-                let mut buf = [0u8; 4];
-                let len = scalar::write_utf8(&mut buf, 0, cp);
-                utf8[i] = (len as u32) << 24
-                    | (buf[2] as u32) << 16
-                    | (buf[1] as u32) << 8
-                    | buf[0] as u32;
-                if len > max_utf8 {
-                    max_utf8 = len;
-                }
-                if i >= 0x80 {
-                    defined += 1;
-                    assert!(
-                        lookup(&reverse, cp) == i as u8,
-                        "litenc tables: a byte does not encode back"
-                    );
-                }
-            }
-            i += 1;
-        }
-        // Nothing else in the blocks: as many bytes as defined ones, and no
-        // block reached from two places (where a byte would count twice).
-        let mut entries = 0;
-        let mut block = 1;
-        while block < reverse.blocks.len() {
-            let mut k = 0;
-            while k < 64 {
-                if reverse.blocks[block][k] != 0 {
-                    entries += 1;
-                }
-                k += 1;
-            }
-            let mut uses = 0;
-            let mut j = 0;
-            while j < 32 {
-                if reverse.two[j] as usize == block {
-                    uses += 1;
-                }
-                j += 1;
-            }
-            let mut row = 1;
-            while row < reverse.rows.len() {
-                let mut k = 0;
-                while k < 64 {
-                    if reverse.rows[row][k] as usize == block {
-                        uses += 1;
-                    }
-                    k += 1;
-                }
-                row += 1;
-            }
-            assert!(uses == 1, "litenc tables: a block is not used exactly once");
-            block += 1;
-        }
-        assert!(
-            entries == defined,
-            "litenc tables: the reverse map holds extra characters"
-        );
-        let vectors = Vectors::new(decode, &reverse);
-        SingleByte {
-            encoding,
-            decode,
-            reverse,
-            utf8,
-            total,
-            max_utf8,
-            vectors,
-        }
-    }
-
     /// The character of a byte, if the encoding defines it.
     #[inline]
     pub(crate) const fn decode_byte(&self, byte: u8) -> Option<char> {

@@ -346,6 +346,7 @@ fn index_file_text(root: &Path, f: &IndexFile) -> Result<String, String> {
         }
         other => return Err(format!("no generator for index {other}")),
     }
+    utf8_table_static(&mut s, f.name);
     rustfmt(&s)
 }
 
@@ -567,4 +568,105 @@ pub fn generated_files(
     }
     files.push(("runtime/src/registry_cjk.rs".to_owned(), registry(json)?));
     Ok(files)
+}
+
+/// One UTF-8 table of the `fast` decoders: the index it is made from, its
+/// file, and its length (one more than the pointers it covers).
+struct Utf8Table {
+    index: &'static str,
+    file: &'static str,
+    len: usize,
+}
+
+/// The UTF-8 tables. Shift_JIS's pointers reach 11279, past the end of index
+/// jis0208; one table serves the three Japanese encodings (built with
+/// Shift_JIS's rules): EUC-JP's and ISO-2022-JP's pointers stop at 8835,
+/// below Shift_JIS's own characters.
+const UTF8_TABLES: &[Utf8Table] = &[
+    Utf8Table {
+        index: "jis0208",
+        file: "jis0208_utf8.bin",
+        len: 11281,
+    },
+    Utf8Table {
+        index: "gb18030",
+        file: "gb18030_utf8.bin",
+        len: 126 * 190 + 1,
+    },
+    Utf8Table {
+        index: "big5",
+        file: "big5_utf8.bin",
+        len: 126 * 157 + 1,
+    },
+    Utf8Table {
+        index: "euc-kr",
+        file: "euc_kr_utf8.bin",
+        len: 126 * 190 + 1,
+    },
+];
+
+/// The UTF-8 tables of the `fast` decoders (`runtime/src/simd/cjk.rs`), as
+/// binary files that the index files take in with `include_bytes!`: for
+/// every pointer of the index, the UTF-8 of its code point (three bytes,
+/// then a zero byte) if it is of the common case: from U+0800 up, so three
+/// bytes, not above U+FFFF, not one of Big5's pointers of pairs of code
+/// points (or their neighbours, `1133..=1166`); for Shift_JIS also the
+/// end-user-defined characters of Windows (pointers `8836..=10715`, the
+/// Private Use Area from U+E000). Else four zero bytes, and four at the end.
+/// Generated rather than evaluated by `const fn`s when the runtime is
+/// compiled, which took 1.5 s of every build with the feature `cjk`.
+///
+/// # Errors
+/// If an index cannot be read.
+pub fn utf8_tables(root: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut files = Vec::new();
+    for t in UTF8_TABLES {
+        let entries = read_index(root, t.index)?;
+        let mut code = vec![0u32; t.len - 1];
+        for &(pointer, cp) in &entries {
+            if let Some(slot) = code.get_mut(pointer as usize) {
+                *slot = cp;
+            }
+        }
+        let mut out = Vec::with_capacity(4 * t.len);
+        for (pointer, &cp) in code.iter().enumerate() {
+            let cp = if t.index == "jis0208" && (8836..=10715).contains(&pointer) {
+                0xE000 - 8836 + pointer as u32
+            } else {
+                cp
+            };
+            let big5_odd = t.index == "big5" && (1133..=1166).contains(&pointer);
+            let common = (0x800..=0xFFFF).contains(&cp) && !big5_odd;
+            let bytes = match char::from_u32(cp) {
+                Some(ch) if common => {
+                    let mut b = [0u8; 4];
+                    ch.encode_utf8(&mut b);
+                    b
+                }
+                _ => [0; 4],
+            };
+            out.extend_from_slice(&bytes);
+        }
+        out.extend_from_slice(&[0; 4]);
+        files.push((format!("runtime/src/tables/{}", t.file), out));
+    }
+    Ok(files)
+}
+
+/// The lines of an index file that take in its UTF-8 table, if it has one.
+fn utf8_table_static(s: &mut String, index: &str) {
+    let Some(t) = UTF8_TABLES.iter().find(|t| t.index == index) else {
+        return;
+    };
+    writeln!(
+        s,
+        "\n/// For every pointer, the UTF-8 of its code point (three bytes and a zero) \
+         if the `fast` decoders take it in their common case, else four zero bytes; \
+         four zero bytes at the end. Generated with this file (see `{}`).\n\
+         pub(crate) static {}_UTF8: &[[u8; 4]] = include_bytes!(\"{}\").as_chunks::<4>().0;",
+        "xtask/src/cjk.rs",
+        ident(index).to_uppercase(),
+        t.file
+    )
+    .unwrap();
 }

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cjk;
+pub mod derive;
 pub mod pages;
 
 use std::collections::BTreeMap;
@@ -257,12 +258,47 @@ fn strings(s: &str) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-/// The generated file of one page: its tables as a `SingleByte` static.
+/// `bytes` as a byte-string literal, `*b"\x00..."`, 16 bytes a line: one
+/// token, which the compiler reads far faster than an array of integer
+/// literals.
+#[must_use]
+pub fn byte_string(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(4 * bytes.len() + 4);
+    s.push_str("*b\"");
+    for (i, b) in bytes.iter().enumerate() {
+        // A line of 16 bytes: a `\` at the end of a line continues the
+        // literal past the newline and the next line's indentation.
+        if i > 0 && i % 16 == 0 {
+            s.push_str("\\\n");
+        }
+        write!(s, "\\x{b:02X}").unwrap();
+    }
+    s.push('"');
+    s
+}
+
+/// Rows of bytes as an array of byte strings.
+fn byte_rows<const N: usize>(rows: &[[u8; N]]) -> String {
+    let mut s = String::from("[");
+    for row in rows {
+        s.push_str(&byte_string(row));
+        s.push_str(", ");
+    }
+    s.push(']');
+    s
+}
+
+/// The generated file of one page: its tables as a `SingleByte` static,
+/// with everything the codec derives from them (see [`derive`]) written out.
 ///
 /// # Errors
-/// If the sample text does not encode, or the table is too big.
+/// If the sample text does not encode, or the table is too big or fails the
+/// checks of [`derive::derive`].
 pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Result<String, String> {
     let r = reverse(decode)?;
+    let plain: [u16; 128] = std::array::from_fn(|i| decode[i].unwrap_or(0));
+    let d = derive::derive(&plain, &r).map_err(|e| format!("{}: {e}", page.module))?;
+    let v = &d.vectors;
     let source = index_path(page).map_or_else(
         || "xtask/src/pages.rs (a table defined by rule)".to_owned(),
         |p| p.clone(),
@@ -276,43 +312,49 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Resul
     .unwrap();
     writeln!(
         s,
-        "//! {name}: the decode table of bytes 0x80..=0xFF and its inverse."
+        "//! {name}: the decode table of bytes 0x80..=0xFF, its inverse, and what the\n\
+         //! codec derives from them (see `crate::table`)."
     )
     .unwrap();
-    s.push_str("\nuse crate::encoding::Encoding;\nuse crate::table::{Reverse, SingleByte};\n\n");
+    s.push_str(
+        "\nuse crate::encoding::Encoding;\nuse crate::table::{Reverse, SingleByte, Vectors};\n\n",
+    );
     writeln!(s, "/// {name}: {}.", page.about).unwrap();
     writeln!(
         s,
-        "pub(crate) static {stat}: SingleByte = SingleByte::new(Encoding::{}, &DECODE, REVERSE);",
-        page.variant
+        "pub(crate) static {stat}: SingleByte = SingleByte {{ encoding: Encoding::{}, decode: &DECODE, reverse: REVERSE, utf8: UTF8, total: {}, max_utf8: {}, vectors: VECTORS }};",
+        page.variant, d.total, d.max_utf8
     )
     .unwrap();
     s.push_str("\n/// The code point of each byte `0x80 + i`; 0 where the byte is undefined.\n");
     s.push_str("const DECODE: [u16; 128] = [\n");
-    for c in decode {
-        writeln!(s, "0x{:04X},", c.unwrap_or(0)).unwrap();
+    for c in plain {
+        writeln!(s, "0x{c:04X},").unwrap();
     }
     s.push_str("];\n\n/// The inverse of `DECODE`.\nconst REVERSE: Reverse = Reverse {\n");
-    write!(s, "two: &[").unwrap();
-    for b in r.two {
-        write!(s, "{b}, ").unwrap();
+    writeln!(s, "two: &{},", byte_string(&r.two)).unwrap();
+    writeln!(s, "three: &{},", byte_string(&r.three)).unwrap();
+    writeln!(s, "rows: &{},", byte_rows(&r.rows)).unwrap();
+    writeln!(s, "blocks: &{},", byte_rows(&r.blocks)).unwrap();
+    s.push_str("};\n\n");
+    s.push_str("/// The UTF-8 of each byte: its bytes little-endian in bits 0..24, its length\n/// in bits 24..32; 0 for an undefined byte.\nconst UTF8: [u32; 256] = [\n");
+    for u in d.utf8 {
+        write!(s, "0x{u:08X},").unwrap();
     }
-    s.push_str("],\nthree: &[");
-    for b in r.three {
-        write!(s, "{b}, ").unwrap();
-    }
-    s.push_str("],\n");
-    for (field, list) in [("rows", &r.rows), ("blocks", &r.blocks)] {
-        writeln!(s, "{field}: &[").unwrap();
-        for row in list {
-            s.push('[');
-            for b in row {
-                write!(s, "0x{b:02X}, ").unwrap();
-            }
-            s.push_str("],\n");
-        }
-        s.push_str("],\n");
-    }
+    s.push_str("];\n\n/// The tables of the AVX2 kernels.\nconst VECTORS: Vectors = Vectors {\n");
+    writeln!(s, "leads: {},", byte_string(&v.leads)).unwrap();
+    writeln!(s, "wide: {},", v.wide).unwrap();
+    writeln!(s, "lead_bits: 0x{:08X},", v.lead_bits).unwrap();
+    writeln!(s, "decode_code: {},", byte_rows(&v.decode_code)).unwrap();
+    writeln!(s, "decode_leads: {},", byte_string(&v.decode_leads)).unwrap();
+    writeln!(s, "decode_trail: 0x{:02X},", v.decode_trail).unwrap();
+    writeln!(s, "decode_run_lead: {},", byte_string(&v.decode_run_lead)).unwrap();
+    writeln!(s, "decode_run_trail: {},", byte_string(&v.decode_run_trail)).unwrap();
+    writeln!(s, "encode: {},", byte_rows(&v.encode)).unwrap();
+    writeln!(s, "encode_run: {},", byte_string(&v.encode_run)).unwrap();
+    writeln!(s, "encode_delta: {},", byte_string(&v.encode_delta)).unwrap();
+    writeln!(s, "three: {},", byte_string(&v.three)).unwrap();
+    writeln!(s, "undefined: {},", byte_string(&v.undefined)).unwrap();
     s.push_str("};\n");
     rustfmt(&s)
 }
@@ -427,7 +469,20 @@ pub fn rustfmt(text: &str) -> Result<String, String> {
 ///
 /// # Errors
 /// If an input file cannot be read or parsed.
-pub fn generated_files() -> Result<Vec<(String, String)>, String> {
+pub fn generated_files() -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut files: Vec<(String, Vec<u8>)> = generated_sources()?
+        .into_iter()
+        .map(|(path, text)| (path, text.into_bytes()))
+        .collect();
+    files.extend(cjk::utf8_tables(&workspace_root())?);
+    Ok(files)
+}
+
+/// The generated Rust files: `(path relative to the workspace root, text)`.
+///
+/// # Errors
+/// If an input file cannot be read or parsed.
+pub fn generated_sources() -> Result<Vec<(String, String)>, String> {
     let root = workspace_root();
     let json = std::fs::read_to_string(root.join(ENCODINGS_JSON))
         .map_err(|e| format!("{ENCODINGS_JSON}: {e}"))?;

@@ -7,7 +7,7 @@ fn tables_are_up_to_date() {
     let root = xtask::workspace_root();
     let files = xtask::generated_files().expect("inputs parse");
     for (path, expected) in &files {
-        let actual = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        let actual = std::fs::read(root.join(path)).unwrap_or_default();
         assert!(
             actual == *expected,
             "{path} is stale: run `{}`",

@@ -53,10 +53,10 @@ use crate::engine::cjk::{encode_step, put};
 use crate::engine::words::{load8, store4, store8, zero_bytes, HI, LO};
 use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
 use crate::scalar;
-use crate::tables::big5::BIG5 as BIG5_TABLE;
-use crate::tables::euc_kr::EUC_KR as EUC_KR_TABLE;
-use crate::tables::gb18030::GB18030;
-use crate::tables::jis0208::JIS0208;
+use crate::tables::big5::BIG5_UTF8;
+use crate::tables::euc_kr::EUC_KR_UTF8;
+use crate::tables::gb18030::GB18030_UTF8;
+use crate::tables::jis0208::JIS0208_UTF8;
 
 // The `const` parameter of the loops: one per encoding.
 const E_GBK: u8 = 0;
@@ -333,7 +333,7 @@ fn pairs<const E: u8, const WRITE: bool>(
     i: usize,
     dst: &mut [u8],
     at: usize,
-    utf8: &[u32],
+    utf8: &[[u8; 4]],
     max: usize,
 ) -> usize {
     let bytes = pointer_bytes_of::<E>();
@@ -343,7 +343,7 @@ fn pairs<const E: u8, const WRITE: bool>(
         let (lead, trail) = (src[i + 2 * k], src[i + 2 * k + 1]);
         let pointer = usize::from(bytes.lead[usize::from(lead)])
             + usize::from(bytes.trail[usize::from(trail)]);
-        let w = utf8[pointer.min(last)];
+        let w = u32::from_le_bytes(utf8[pointer.min(last)]);
         // Every character's UTF-8 has `80` in its second byte.
         if w & 0x8000 == 0 {
             break;
@@ -369,83 +369,34 @@ const fn max_pointer<const E: u8>() -> usize {
 
 /// The UTF-8 (three bytes, little-endian) of the two-byte code `lead`,
 /// `trail` in the encoding of `E` if it is of the common case (see the
-/// module docs and [`utf8_table_of`]); else 0. `utf8` is [`utf8_table`].
+/// module docs and the UTF-8 tables of `crate::tables`); else 0. `utf8` is [`utf8_table`].
 #[inline(always)]
-fn pair<const E: u8>(lead: u8, trail: u8, utf8: &[u32]) -> u32 {
+fn pair<const E: u8>(lead: u8, trail: u8, utf8: &[[u8; 4]]) -> u32 {
     let (ok, pointer) = pointer::<E>(lead, trail);
     if !ok {
         return 0;
     }
     match utf8.get(pointer) {
-        Some(&w) => w,
+        Some(&w) => u32::from_le_bytes(w),
         None => 0,
     }
 }
 
-/// The UTF-8 of every pointer of the encoding of `E` (see [`utf8_table_of`]):
-/// one look-up instead of a look-up and the arithmetic of UTF-8. Four
-/// bytes a pointer, so twice its decode table; built at compile time into
-/// a `static`, so nothing is allocated at run time and a program links only
-/// the tables of the encodings it decodes with `fast`.
+/// The UTF-8 of every pointer of the encoding of `E` (the `*_UTF8` tables of
+/// `crate::tables`, which say what they hold): one look-up instead of a
+/// look-up and the arithmetic of UTF-8. Four bytes a pointer, so twice its
+/// decode table; generated with the index files and taken in as `static`
+/// bytes, so nothing is computed or allocated at run time or when the crate
+/// is compiled, and a program links only the tables of the encodings it
+/// decodes with `fast`.
 #[inline(always)]
-fn utf8_table<const E: u8>() -> &'static [u32] {
+fn utf8_table<const E: u8>() -> &'static [[u8; 4]] {
     match E {
-        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS_UTF8,
-        E_GBK | E_GB18030 => &GB_UTF8,
-        E_BIG5 => &BIG5_UTF8,
-        _ => &EUC_KR_UTF8,
+        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => JIS0208_UTF8,
+        E_GBK | E_GB18030 => GB18030_UTF8,
+        E_BIG5 => BIG5_UTF8,
+        _ => EUC_KR_UTF8,
     }
-}
-
-// Shift_JIS's pointers reach 11279, past the end of index jis0208; the
-// others fill their tables. One table serves the three Japanese encodings
-// (built with Shift_JIS's rules): EUC-JP's and ISO-2022-JP's pointers stop
-// at 8835, below Shift_JIS's own characters. Each ends in a 0 at its
-// length, where the mixed blocks send every pair out of range.
-static JIS_UTF8: [u32; 11281] = utf8_table_of(E_SHIFT_JIS);
-static GB_UTF8: [u32; GB18030.len() + 1] = utf8_table_of(E_GB18030);
-static BIG5_UTF8: [u32; BIG5_TABLE.len() + 1] = utf8_table_of(E_BIG5);
-static EUC_KR_UTF8: [u32; EUC_KR_TABLE.len() + 1] = utf8_table_of(E_EUC_KR);
-
-/// For every pointer below `N - 1` of the encoding `e`, the UTF-8 of its
-/// code point (three bytes, little-endian) if it is of the common case:
-/// from U+0800 up, so three bytes (no surrogate: Big5 marks its code points
-/// above U+FFFF so), not one of Big5's pointers of pairs of code points (or
-/// their neighbours, `1133..=1166`); for Shift_JIS also the end-user-defined
-/// characters of Windows (pointers `8836..=10715`, the Private Use Area
-/// from U+E000). Else 0, and a 0 at `N - 1`. Evaluated at compile time.
-const fn utf8_table_of<const N: usize>(e: u8) -> [u32; N] {
-    let table: &[u16] = match e {
-        E_SHIFT_JIS | E_EUC_JP | E_ISO_2022_JP => &JIS0208,
-        E_GBK | E_GB18030 => &GB18030,
-        E_BIG5 => &BIG5_TABLE,
-        _ => &EUC_KR_TABLE,
-    };
-    let mut out = [0u32; N];
-    let mut pointer = 0;
-    while pointer + 1 < N {
-        let mut cp = if pointer < table.len() {
-            table[pointer] as u32
-        } else {
-            0
-        };
-        if e == E_SHIFT_JIS && pointer >= 8836 && pointer <= 10715 {
-            cp = 0xE000 - 8836 + pointer as u32;
-        }
-        let big5_odd =
-            e == E_BIG5 && (cp & 0xF800 == 0xD800 || (pointer >= 1133 && pointer <= 1166));
-        if cp >= 0x800 && !big5_odd {
-            out[pointer] = utf8_3(cp);
-        }
-        pointer += 1;
-    }
-    out
-}
-
-/// The UTF-8 of `cp` (`0x800..=0xFFFF`, no surrogate), little-endian.
-#[inline(always)]
-const fn utf8_3(cp: u32) -> u32 {
-    0xE0 | cp >> 12 | (0x80 | (cp >> 6) & 0x3F) << 8 | (0x80 | cp & 0x3F) << 16
 }
 
 /// Whether the word `w` of ASCII holds `ESC`, `SO` or `SI`.
@@ -885,7 +836,7 @@ mod avx2 {
         i: usize,
         dst: &mut [u8],
         at: usize,
-        utf8: &[u32],
+        utf8: &[[u8; 4]],
         leads: u64,
     ) -> (u32, usize) {
         if WRITE {
@@ -915,7 +866,7 @@ mod avx2 {
                 + usize::from(bytes.trail[usize::from(trail)]);
             let pointer = pointer.min(last);
             // SAFETY: `pointer <= last < utf8.len()`.
-            let w = unsafe { *utf8.as_ptr().add(pointer) };
+            let w = u32::from_le_bytes(unsafe { *utf8.as_ptr().add(pointer) });
             all &= w;
             if WRITE {
                 // SAFETY: `k + j + 3 + 32 <= 62 + 31 + 35 = 128` bytes from
@@ -970,11 +921,11 @@ mod avx2 {
         i: usize,
         dst: &mut [u8],
         at: usize,
-        utf8: &[u32],
+        utf8: &[[u8; 4]],
     ) -> Option<(usize, usize)> {
         const EVEN: u64 = 0x5555_5555_5555_5555;
         assert!(i + BLOCK_READ <= src.len() && (!WRITE || at + BLOCK_ROOM <= dst.len()));
-        assert!(utf8.len() > max_pointer::<E>() + 1 && utf8[utf8.len() - 1] == 0);
+        assert!(utf8.len() > max_pointer::<E>() + 1 && utf8[utf8.len() - 1] == [0; 4]);
         // SAFETY: `src[i..i + 64]` is in bounds (asserted); unaligned
         // loads; AVX2 present as in `copy32`.
         let (v0, v1) = unsafe {
@@ -1037,6 +988,48 @@ mod tests {
     use crate::rules::Family;
     use std::string::String;
     use std::vec;
+
+    /// The generated UTF-8 tables hold, for every pointer, the UTF-8 of the
+    /// code point that the decode tables give it if that is of the common
+    /// case, else zeros, and zeros at the end.
+    #[test]
+    fn utf8_tables_match_the_decode_tables() {
+        use crate::tables::{big5::BIG5, euc_kr::EUC_KR, gb18030::GB18030, jis0208::JIS0208};
+        let cases: [(&[[u8; 4]], &[u16], usize, u8); 4] = [
+            (super::JIS0208_UTF8, &JIS0208, 11281, super::E_SHIFT_JIS),
+            (
+                super::GB18030_UTF8,
+                &GB18030,
+                GB18030.len() + 1,
+                super::E_GB18030,
+            ),
+            (super::BIG5_UTF8, &BIG5, BIG5.len() + 1, super::E_BIG5),
+            (
+                super::EUC_KR_UTF8,
+                &EUC_KR,
+                EUC_KR.len() + 1,
+                super::E_EUC_KR,
+            ),
+        ];
+        for (utf8, decode, len, e) in cases {
+            assert_eq!(utf8.len(), len);
+            assert_eq!(utf8[len - 1], [0; 4]);
+            for (pointer, entry) in utf8[..len - 1].iter().enumerate() {
+                let mut cp = u32::from(decode.get(pointer).copied().unwrap_or(0));
+                if e == super::E_SHIFT_JIS && (8836..=10715).contains(&pointer) {
+                    cp = 0xE000 - 8836 + pointer as u32;
+                }
+                // Big5 marks its code points above U+FFFF as surrogates.
+                let odd = e == super::E_BIG5
+                    && ((0xD800..0xE000).contains(&cp) || (1133..=1166).contains(&pointer));
+                let mut want = [0u8; 4];
+                if cp >= 0x800 && !odd {
+                    char::from_u32(cp).unwrap().encode_utf8(&mut want);
+                }
+                assert_eq!(*entry, want, "encoding {e}, pointer {pointer}");
+            }
+        }
+    }
 
     /// The kernels against the const engine on a text of every kind of
     /// block (small enough for Miri, which checks the `unsafe` here).

@@ -1,8 +1,8 @@
 //! Every code page with AVX2: decoding to UTF-8, its length, and encoding
 //! from UTF-8, 32 input bytes a step. One kernel serves all 44 single-byte
 //! encodings, driven by each page's [`Vectors`](crate::table::Vectors):
-//! tables that `SingleByte::new` derives from the page's decode table at
-//! compile time (their documentation says what they hold and how a
+//! tables derived from the page's decode table by the table generator
+//! (their documentation says what they hold and how a
 //! `vpshufb` looks up 128 or 256 bytes).
 //!
 //! The kernels keep the contract of `crate::simd`: `Some` only for input

@@ -4513,3 +4513,6 @@ pub(crate) static BIG5_POINTERS: PointerMap = PointerMap {
         19500, 19377, 19209, 19319, 19366,
     ],
 };
+
+/// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
+pub(crate) static BIG5_UTF8: &[[u8; 4]] = include_bytes!("big5_utf8.bin").as_chunks::<4>().0;

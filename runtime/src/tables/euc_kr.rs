@@ -4247,3 +4247,6 @@ pub(crate) static EUC_KR_POINTERS: PointerMap = PointerMap {
         6371, 6218, 6219, 6269, 6649, 6220, 6615,
     ],
 };
+
+/// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
+pub(crate) static EUC_KR_UTF8: &[[u8; 4]] = include_bytes!("euc_kr_utf8.bin").as_chunks::<4>().0;

@@ -4635,3 +4635,6 @@ pub(crate) static GB18030_POINTERS: PointerMap = PointerMap {
         6646, 6647, 6648, 6186, 6248, 6249, 7622, 6649, 7623, 6559,
     ],
 };
+
+/// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
+pub(crate) static GB18030_UTF8: &[[u8; 4]] = include_bytes!("gb18030_utf8.bin").as_chunks::<4>().0;

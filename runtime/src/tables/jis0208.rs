@@ -2210,3 +2210,6 @@ pub(crate) static SHIFT_JIS_POINTERS: [u16; 564] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
+
+/// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
+pub(crate) static JIS0208_UTF8: &[[u8; 4]] = include_bytes!("jis0208_utf8.bin").as_chunks::<4>().0;
