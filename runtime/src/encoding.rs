@@ -96,6 +96,7 @@ macro_rules! define_encodings {
             /// assert_eq!(Encoding::Koi8R.name(), "KOI8-R");
             /// ```
             #[must_use]
+            #[inline]
             pub const fn name(self) -> &'static str {
                 match self {
                     Encoding::Utf8 => "UTF-8",
@@ -124,6 +125,7 @@ macro_rules! define_encodings {
             /// assert_eq!(Encoding::Ibm437.labels(), ["437", "cp437", "cspc8codepage437", "ibm437"]);
             /// ```
             #[must_use]
+            #[inline]
             pub const fn labels(self) -> &'static [&'static str] {
                 match self {
                     Encoding::Utf8 => &[
@@ -174,6 +176,7 @@ macro_rules! define_encodings {
             // Not public API: for the messages of `litenc-macros`.
             #[doc(hidden)]
             #[must_use]
+            #[inline]
             pub const fn __module(self) -> &'static str {
                 match self {
                     Encoding::Utf8 => "utf8",
@@ -191,6 +194,7 @@ macro_rules! define_encodings {
             // Not public API: for the messages of `litenc-macros`.
             #[doc(hidden)]
             #[must_use]
+            #[inline]
             pub const fn __about(self) -> &'static str {
                 match self {
                     Encoding::Utf8
@@ -209,6 +213,7 @@ macro_rules! define_encodings {
             /// UTF-8, UTF-16, UTF-32, MUTF-8, CESU-8 and the multi-byte ones):
             /// one byte per character, ASCII as itself.
             #[must_use]
+            #[inline]
             pub const fn is_single_byte(self) -> bool {
                 match self {
                     Encoding::Utf8
@@ -229,6 +234,7 @@ macro_rules! define_encodings {
             /// per character (gb18030 also four), ASCII as itself (but for
             /// ISO-2022-JP's escape sequences).
             #[must_use]
+            #[inline]
             pub const fn is_cjk(self) -> bool {
                 match self {
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => true,)*
@@ -280,6 +286,7 @@ impl Encoding {
     /// assert_eq!(Encoding::for_label("ebcdic"), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn for_label(label: &str) -> Option<Encoding> {
         let label = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
         Encoding::ALL.iter().copied().find(|enc| {
@@ -302,6 +309,7 @@ impl Encoding {
     /// assert_eq!(Encoding::Windows1251.bom(), None);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn bom(self) -> Option<&'static [u8]> {
         match self {
             Encoding::Utf8 => Some(&[0xEF, 0xBB, 0xBF]),
@@ -317,6 +325,7 @@ impl Encoding {
     /// the UTF-32 forms, else 1. A NUL terminator is one zero unit of this
     /// width.
     #[must_use]
+    #[inline]
     pub const fn unit_size(self) -> usize {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be => 2,
@@ -329,6 +338,7 @@ impl Encoding {
     /// cannot be NUL-terminated unambiguously. False only for MUTF-8, which
     /// writes U+0000 as `C0 80` precisely so that it never is.
     #[must_use]
+    #[inline]
     pub const fn encodes_nul_as_zero(self) -> bool {
         !matches!(self, Encoding::Mutf8)
     }
@@ -364,6 +374,7 @@ impl Encoding {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_bytes_per_utf8_byte(self) -> usize {
         match self {
             Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Mutf8 | Encoding::Cesu8 => 2,

@@ -67,6 +67,7 @@ impl EncodeError {
     /// Panics with this error's message; usable in `const` evaluation, where
     /// it becomes the compile error of a `const` item.
     #[track_caller]
+    #[inline]
     pub const fn const_panic(self) -> ! {
         let mut msg = ConstMsg::new();
         msg.push_str("litenc: ");
@@ -104,6 +105,7 @@ impl EncodeError {
 impl EncodeError {
     /// The same error for a text that had `k` more bytes in front.
     #[cfg(feature = "alloc")]
+    #[inline]
     pub(crate) const fn after(self, k: usize) -> Self {
         match self {
             EncodeError::Unencodable {
@@ -127,6 +129,7 @@ impl EncodeError {
 }
 
 impl fmt::Display for EncodeError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             EncodeError::Unencodable {
@@ -214,6 +217,7 @@ pub struct DecodeError {
 }
 
 impl DecodeError {
+    #[inline]
     pub(crate) const fn malformed(encoding: Encoding, valid_up_to: usize, len: usize) -> Self {
         DecodeError {
             encoding,
@@ -223,6 +227,7 @@ impl DecodeError {
         }
     }
 
+    #[inline]
     pub(crate) const fn truncated(encoding: Encoding, valid_up_to: usize) -> Self {
         DecodeError {
             encoding,
@@ -232,6 +237,7 @@ impl DecodeError {
         }
     }
 
+    #[inline]
     pub(crate) const fn output_too_small(
         encoding: Encoding,
         input_len: usize,
@@ -250,6 +256,7 @@ impl DecodeError {
     /// front (which decode to `k` bytes, as a prefix that decodes to itself
     /// does).
     #[cfg(feature = "alloc")]
+    #[inline]
     pub(crate) const fn after(mut self, k: usize) -> Self {
         self.valid_up_to += k;
         if let DecodeErrorKind::OutputTooSmall { needed, available } = self.kind {
@@ -262,12 +269,14 @@ impl DecodeError {
     }
 
     /// The same error, for input read as `u16` code units.
+    #[inline]
     pub(crate) const fn in_code_units(mut self) -> Self {
         self.code_units = true;
         self
     }
 
     /// What the message calls the input and its units.
+    #[inline]
     const fn input_words(&self) -> (&'static str, &'static str) {
         if self.code_units {
             match self.encoding {
@@ -288,6 +297,7 @@ impl DecodeError {
     /// assert_eq!(err.valid_up_to(), core::str::from_utf8(b"ok\xFF").unwrap_err().valid_up_to());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
@@ -296,6 +306,7 @@ impl DecodeError {
     /// `None`: the input ends inside a sequence, or (see [`kind`](Self::kind))
     /// the output buffer was too small.
     #[must_use]
+    #[inline]
     pub const fn error_len(&self) -> Option<usize> {
         match self.kind {
             DecodeErrorKind::Malformed { len } => Some(len),
@@ -305,18 +316,21 @@ impl DecodeError {
 
     /// What went wrong.
     #[must_use]
+    #[inline]
     pub const fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
 
     /// The encoding the input was decoded as.
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> Encoding {
         self.encoding
     }
 
     /// Panics with this error's message; usable in `const` evaluation.
     #[track_caller]
+    #[inline]
     pub const fn const_panic(self) -> ! {
         let (input, unit) = self.input_words();
         let mut msg = ConstMsg::new();
@@ -354,6 +368,7 @@ impl DecodeError {
 }
 
 impl fmt::Display for DecodeError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, unit) = self.input_words();
         let at = self.valid_up_to;
@@ -384,6 +399,7 @@ pub(crate) struct ConstMsg {
 }
 
 impl ConstMsg {
+    #[inline]
     pub(crate) const fn new() -> Self {
         ConstMsg {
             buf: [0; 192],
@@ -391,6 +407,7 @@ impl ConstMsg {
         }
     }
 
+    #[inline]
     const fn push_byte(&mut self, b: u8) {
         // Truncate silently: a long message is still better than none.
         if self.len < self.buf.len() {
@@ -399,6 +416,7 @@ impl ConstMsg {
         }
     }
 
+    #[inline]
     pub(crate) const fn push_str(&mut self, s: &str) {
         let b = s.as_bytes();
         // Never cut a character in two: stop where the whole of `s` no longer fits.
@@ -412,6 +430,7 @@ impl ConstMsg {
         }
     }
 
+    #[inline]
     pub(crate) const fn push_usize(&mut self, mut n: usize) {
         let mut digits = [0u8; 20];
         let mut k = 0;
@@ -431,6 +450,7 @@ impl ConstMsg {
 
     /// `'c' (U+XXXX)`, with the character itself left out when it is a
     /// control character that would garble the message.
+    #[inline]
     pub(crate) const fn push_quoted_char(&mut self, ch: char) {
         let cp = ch as u32;
         if cp >= 0x20 && !(cp >= 0x7F && cp < 0xA0) {
@@ -465,6 +485,7 @@ impl ConstMsg {
     }
 
     #[track_caller]
+    #[inline]
     pub(crate) const fn panic(&self) -> ! {
         let (head, _) = self.buf.split_at(self.len);
         match core::str::from_utf8(head) {

@@ -57,6 +57,7 @@ use crate::simd;
 /// assert!(k == "avx512" || k == "avx2" || k == "portable");
 /// ```
 #[must_use]
+#[inline]
 pub fn implementation() -> &'static str {
     if simd::avx512() {
         "avx512"

@@ -314,11 +314,13 @@ pub mod __reference {
     use crate::{DecodeError, EncodeError, Encoding};
 
     /// The reference of [`Encoding::encoded_len`].
+    #[inline]
     pub const fn encoded_len(enc: Encoding, text: &str) -> Result<usize, EncodeError> {
         reference::encoded_len(enc.family(), text)
     }
 
     /// The reference of [`Encoding::encode_into`].
+    #[inline]
     pub const fn encode_into(
         enc: Encoding,
         text: &str,
@@ -328,11 +330,13 @@ pub mod __reference {
     }
 
     /// The reference of [`Encoding::decoded_len`].
+    #[inline]
     pub const fn decoded_len(enc: Encoding, bytes: &[u8]) -> Result<usize, DecodeError> {
         reference::decoded_len(enc.family(), bytes)
     }
 
     /// The reference of [`Encoding::decode_into`].
+    #[inline]
     pub const fn decode_into(
         enc: Encoding,
         bytes: &[u8],
@@ -343,32 +347,38 @@ pub mod __reference {
 
     /// The reference of [`crate::utf16::units_len`].
     #[must_use]
+    #[inline]
     pub const fn units_len(text: &str) -> usize {
         reference::units_len(text)
     }
 
     /// The reference of [`crate::utf16::encode_units_into`].
+    #[inline]
     pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
         reference::encode_units_into(text, out)
     }
 
     /// The reference of [`crate::utf16::decoded_units_len`].
+    #[inline]
     pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
         reference::decoded_units_len(units)
     }
 
     /// The reference of [`crate::utf16::decode_units_into`].
+    #[inline]
     pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
         reference::decode_units_into(units, out)
     }
 
     /// The reference of [`crate::utf32::units_len`].
     #[must_use]
+    #[inline]
     pub const fn utf32_units_len(text: &str) -> usize {
         reference::utf32_units_len(text)
     }
 
     /// The reference of [`crate::utf32::encode_units_into`].
+    #[inline]
     pub const fn utf32_encode_units_into(
         text: &str,
         out: &mut [u32],
@@ -377,11 +387,13 @@ pub mod __reference {
     }
 
     /// The reference of [`crate::utf32::decoded_units_len`].
+    #[inline]
     pub const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
         reference::utf32_decoded_units_len(units)
     }
 
     /// The reference of [`crate::utf32::decode_units_into`].
+    #[inline]
     pub const fn utf32_decode_units_into(
         units: &[u32],
         out: &mut [u8],

@@ -36,6 +36,7 @@ impl Encoding {
     /// assert_eq!(&buf[..n], "€A".as_bytes());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_bytes_per_byte(self) -> usize {
         self.family().max_utf8_bytes_per_byte()
     }
@@ -51,6 +52,7 @@ impl Encoding {
     /// assert_eq!(Encoding::Mutf8.encoded_len("a\0😀"), Ok(9));
     /// assert!(Encoding::Windows1251.encoded_len("😀").is_err());
     /// ```
+    #[inline]
     pub const fn encoded_len(self, text: &str) -> Result<usize, EncodeError> {
         engine::encoded_len(self.family(), text)
     }
@@ -68,6 +70,7 @@ impl Encoding {
     /// let n = Encoding::Utf16Be.encode_into("Ж", &mut buf).unwrap();
     /// assert_eq!(&buf[..n], [0x04, 0x16]);
     /// ```
+    #[inline]
     pub const fn encode_into(self, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         engine::encode_into(self.family(), text, out)
     }
@@ -78,6 +81,7 @@ impl Encoding {
     /// # Errors
     /// As [`encoded_len`](Self::encoded_len), and [`EncodeError::TooLong`]
     /// if the encoded text is longer than the prefix can count.
+    #[inline]
     pub const fn prefixed_len(self, text: &str, prefix: LenPrefix) -> Result<usize, EncodeError> {
         engine::prefixed_len(self.family(), text, prefix)
     }
@@ -97,6 +101,7 @@ impl Encoding {
     /// let n = Encoding::Utf16Le.encode_prefixed_into("Жук", LenPrefix::U32Le, &mut buf).unwrap();
     /// assert_eq!(&buf[..n], b"\x06\0\0\0\x16\x04\x43\x04\x3A\x04");
     /// ```
+    #[inline]
     pub const fn encode_prefixed_into(
         self,
         text: &str,
@@ -117,6 +122,7 @@ impl Encoding {
     /// let err = Encoding::Cesu8.validate(b"\xC0\x80").unwrap_err();
     /// assert_eq!((err.valid_up_to(), err.error_len()), (0, Some(1)));
     /// ```
+    #[inline]
     pub const fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
         engine::validate(self.family(), bytes)
     }
@@ -131,6 +137,7 @@ impl Encoding {
     /// // 0x88 is U+20AC, three bytes of UTF-8.
     /// assert_eq!(Encoding::Windows1251.decoded_len(b"\x88"), Ok(3));
     /// ```
+    #[inline]
     pub const fn decoded_len(self, bytes: &[u8]) -> Result<usize, DecodeError> {
         engine::decoded_len(self.family(), bytes)
     }
@@ -149,6 +156,7 @@ impl Encoding {
     /// let err = Encoding::Utf16Le.decode_into(b"\x16\x04\x16\x04", &mut buf).unwrap_err();
     /// assert_eq!(err.kind(), DecodeErrorKind::OutputTooSmall { needed: 4, available: 2 });
     /// ```
+    #[inline]
     pub const fn decode_into(self, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
         engine::decode_into(self.family(), bytes, out)
     }
@@ -163,6 +171,7 @@ impl Encoding {
     /// assert_eq!(Encoding::Windows1251.encode("Да").unwrap(), [0xC4, 0xE0]);
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline]
     pub fn encode(self, text: &str) -> Result<alloc::vec::Vec<u8>, EncodeError> {
         crate::owned::encode(self.family(), text)
     }
@@ -177,6 +186,7 @@ impl Encoding {
     /// assert_eq!(Encoding::Mutf8.decode(b"a\xC0\x80").unwrap(), "a\0");
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline]
     pub fn decode(self, bytes: &[u8]) -> Result<alloc::string::String, DecodeError> {
         crate::owned::decode(self.family(), bytes)
     }
@@ -208,6 +218,7 @@ impl Encoding {
     /// assert_eq!(owned, &b"a\xC0\x80b"[..]);
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline]
     pub fn encode_cow(self, text: &str) -> Result<alloc::borrow::Cow<'_, [u8]>, EncodeError> {
         crate::owned::encode_cow(self.family(), text)
     }
@@ -241,6 +252,7 @@ impl Encoding {
     /// assert!(Encoding::Mutf8.decode_cow(b"a\0").is_err());
     /// ```
     #[cfg(feature = "alloc")]
+    #[inline]
     pub fn decode_cow(self, bytes: &[u8]) -> Result<alloc::borrow::Cow<'_, str>, DecodeError> {
         crate::owned::decode_cow(self.family(), bytes)
     }
@@ -256,12 +268,14 @@ impl Encoding {
     /// ```
     #[cfg(feature = "alloc")]
     #[must_use]
+    #[inline]
     pub fn decode_lossy(self, bytes: &[u8]) -> alloc::borrow::Cow<'_, str> {
         crate::owned::decode_lossy(self.family(), bytes)
     }
 }
 
 impl core::fmt::Display for Encoding {
+    #[inline]
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }

@@ -53,6 +53,7 @@ pub const JAVA_UTF_MAX_LEN: usize = 65_535;
 /// assert_eq!(litenc_runtime::mutf8::encoded_units_len(&[0x41, 0, 0xD800]), 6);
 /// ```
 #[must_use]
+#[inline]
 pub const fn encoded_units_len(units: &[u16]) -> usize {
     engine::java_units_len(units)
 }
@@ -70,6 +71,7 @@ pub const fn encoded_units_len(units: &[u16]) -> usize {
 /// let n = litenc_runtime::mutf8::encode_units_into(&[0x61, 0, 0xDC00], &mut buf).unwrap();
 /// assert_eq!(&buf[..n], b"a\xC0\x80\xED\xB0\x80");
 /// ```
+#[inline]
 pub const fn encode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, EncodeError> {
     engine::java_encode_units(units, out)
 }
@@ -79,6 +81,7 @@ pub const fn encode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, E
 ///
 /// # Errors
 /// As [`decode_units_into`].
+#[inline]
 pub const fn decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
     engine::java_decoded_units_len(bytes)
 }
@@ -97,6 +100,7 @@ pub const fn decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
 /// let n = litenc_runtime::mutf8::decode_units_into(b"a\xC0\x80\xED\xB0\x80", &mut buf).unwrap();
 /// assert_eq!(&buf[..n], &[0x61, 0, 0xDC00]);
 /// ```
+#[inline]
 pub const fn decode_units_into(bytes: &[u8], out: &mut [u16]) -> Result<usize, DecodeError> {
     engine::java_decode_units(bytes, out)
 }
@@ -108,6 +112,7 @@ pub const fn decode_units_into(bytes: &[u8], out: &mut [u16]) -> Result<usize, D
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn encode_units(units: &[u16]) -> alloc::vec::Vec<u8> {
     let mut out = alloc::vec![0u8; encoded_units_len(units)];
     let n = encode_units_into(units, &mut out).unwrap_or(0);
@@ -125,6 +130,7 @@ pub fn encode_units(units: &[u16]) -> alloc::vec::Vec<u8> {
 /// assert_eq!(litenc_runtime::mutf8::decode_units(b"\xED\xA0\x80").unwrap(), [0xD800]);
 /// ```
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn decode_units(bytes: &[u8]) -> Result<alloc::vec::Vec<u16>, DecodeError> {
     let mut out = alloc::vec![0u16; decoded_units_len(bytes)?];
     decode_units_into(bytes, &mut out)?;
@@ -155,12 +161,14 @@ impl JavaUtfTooLong {
     /// The number of bytes the string takes in modified UTF-8, which is more
     /// than [`JAVA_UTF_MAX_LEN`].
     #[must_use]
+    #[inline]
     pub const fn encoded_len(self) -> usize {
         self.len
     }
 }
 
 impl core::fmt::Display for JavaUtfTooLong {
+    #[inline]
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
@@ -194,6 +202,7 @@ impl core::error::Error for JavaUtfTooLong {}
 /// assert_eq!(java_utf_len(&vec![0x41; 65_535]), Ok(65_535));
 /// assert!(java_utf_len(&vec![0x41; 65_536]).is_err());
 /// ```
+#[inline]
 pub const fn java_utf_len(units: &[u16]) -> Result<usize, JavaUtfTooLong> {
     check_java_utf_len(encoded_units_len(units))
 }
@@ -217,6 +226,7 @@ pub const fn java_utf_len(units: &[u16]) -> Result<usize, JavaUtfTooLong> {
 /// assert_eq!(java_utf_len_str("😀"), Ok(6));
 /// assert!(java_utf_len_str(&"😀".repeat(10_923)).is_err()); // 65,538 bytes
 /// ```
+#[inline]
 pub const fn java_utf_len_str(text: &str) -> Result<usize, JavaUtfTooLong> {
     match encoded_len(text) {
         Ok(n) => check_java_utf_len(n),
@@ -225,6 +235,7 @@ pub const fn java_utf_len_str(text: &str) -> Result<usize, JavaUtfTooLong> {
     }
 }
 
+#[inline]
 const fn check_java_utf_len(len: usize) -> Result<usize, JavaUtfTooLong> {
     if len <= JAVA_UTF_MAX_LEN {
         Ok(len)

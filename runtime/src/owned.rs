@@ -211,6 +211,7 @@ fn cjk_unchanged(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> usize {
 /// The replacement loop of every lossy decoder: `step(i)` reads the
 /// sequence at input unit `i` of `len`; each ill-formed part becomes one
 /// U+FFFD, and a truncated end one more.
+#[inline]
 pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
     let mut out = String::with_capacity(len);
     let mut i = 0;
@@ -275,6 +276,7 @@ fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
 }
 
 /// [`decode`] for native UTF-16 code units.
+#[inline]
 pub(crate) fn decode_units(units: &[u16]) -> Result<String, DecodeError> {
     let mut out = vec![0u8; fast::utf16::decoded_units_len(units)?];
     let n = fast::utf16::decode_units_into(units, &mut out)?;
@@ -283,6 +285,7 @@ pub(crate) fn decode_units(units: &[u16]) -> Result<String, DecodeError> {
 }
 
 /// [`decode`] for native UTF-32 code units.
+#[inline]
 pub(crate) fn decode_utf32_units(units: &[u32]) -> Result<String, DecodeError> {
     let mut out = vec![0u8; fast::utf32::decoded_units_len(units)?];
     let n = fast::utf32::decode_units_into(units, &mut out)?;

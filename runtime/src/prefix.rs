@@ -56,6 +56,7 @@ impl LenPrefix {
 
     /// The bytes the prefix itself takes: 1, 2 or 4.
     #[must_use]
+    #[inline]
     pub const fn width(self) -> usize {
         match self {
             LenPrefix::U8 => 1,
@@ -71,6 +72,7 @@ impl LenPrefix {
     /// assert_eq!(litenc_runtime::LenPrefix::U16Be.max_len(), 65_535);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_len(self) -> usize {
         let max: u32 = match self {
             LenPrefix::U8 => u8::MAX as u32,
@@ -87,6 +89,7 @@ impl LenPrefix {
     /// The name of the macro option for this prefix: `"len_u8"`,
     /// `"len_u16le"`, `"len_u16be"`, `"len_u32le"` or `"len_u32be"`.
     #[must_use]
+    #[inline]
     pub const fn option_name(self) -> &'static str {
         match self {
             LenPrefix::U8 => "len_u8",
@@ -105,6 +108,7 @@ impl LenPrefix {
     /// assert_eq!(LenPrefix::for_option_name("len_u64"), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn for_option_name(name: &str) -> Option<LenPrefix> {
         LenPrefix::ALL.into_iter().find(|p| p.option_name() == name)
     }
@@ -127,6 +131,7 @@ impl LenPrefix {
     ///     Err(EncodeError::TooLong { len: 300, max: 255 })
     /// );
     /// ```
+    #[inline]
     pub const fn write(self, len: usize, out: &mut [u8]) -> Result<usize, EncodeError> {
         if len > self.max_len() {
             return Err(EncodeError::TooLong {
@@ -177,6 +182,7 @@ impl LenPrefix {
     /// assert_eq!(litenc_runtime::LenPrefix::U16Le.read(b"\x05\x01rest"), Some(261));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn read(self, bytes: &[u8]) -> Option<usize> {
         if bytes.len() < self.width() {
             return None;
@@ -205,6 +211,7 @@ impl LenPrefix {
     /// assert_eq!(LenPrefix::U8.split(b"\x05hi"), None);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn split(self, bytes: &[u8]) -> Option<(&[u8], &[u8])> {
         let Some(len) = self.read(bytes) else {
             return None;

@@ -234,11 +234,13 @@ impl Pending {
         end: 0,
     };
 
+    #[inline]
     fn is_empty(&self) -> bool {
         self.start == self.end
     }
 
     /// Writes what fits of the pending bytes at `dst[*written..]`.
+    #[inline]
     fn flush(&mut self, dst: &mut [u8], written: &mut usize) {
         let have = &self.bytes[self.start as usize..self.end as usize];
         let n = have.len().min(dst.len() - *written);
@@ -251,6 +253,7 @@ impl Pending {
     /// they do not fit but `dst` would hold them empty (the caller stops
     /// with `OutputFull`); with `split`, a `dst` shorter than the character
     /// gets what fits, and the rest waits here.
+    #[inline]
     fn put(&mut self, bytes: &[u8], dst: &mut [u8], written: &mut usize, split: bool) -> bool {
         let room = dst.len() - *written;
         if bytes.len() <= room {
@@ -322,6 +325,7 @@ enum Stop {
 impl Decoder {
     /// A decoder at the start of a stream in `encoding`.
     #[must_use]
+    #[inline]
     pub const fn new(encoding: Encoding) -> Decoder {
         Decoder {
             encoding,
@@ -338,11 +342,13 @@ impl Decoder {
 
     /// The encoding this decoder reads.
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> Encoding {
         self.encoding
     }
 
     /// Forgets the stream so far: the decoder is as [`new`](Self::new) made it.
+    #[inline]
     pub fn reset(&mut self) {
         *self = Decoder::new(self.encoding);
     }
@@ -361,6 +367,7 @@ impl Decoder {
     /// assert_eq!((read, written, d.position()), (5, 2, 4));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn position(&self) -> usize {
         self.pos
     }
@@ -376,6 +383,7 @@ impl Decoder {
     /// assert_eq!(Decoder::new(Encoding::Koi8R).max_utf8_len(100), Some(300));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len(&self, src_len: usize) -> Option<usize> {
         let held = self.carry_len as usize + (self.pending.end - self.pending.start) as usize;
         match src_len.checked_add(held) {
@@ -405,6 +413,7 @@ impl Decoder {
     /// let (r, read, written) = d.decode(b"\xE3", &mut out, true);
     /// assert_eq!((r, read, &out[..written]), (DecoderResult::Finished, 1, "γ".as_bytes()));
     /// ```
+    #[inline]
     pub fn decode(
         &mut self,
         src: &[u8],
@@ -441,6 +450,7 @@ impl Decoder {
     /// let (r, read, text) = d.decode_to_str(b"\x8F\xE0\xA8\xA2\xA5\xE2", &mut out, true);
     /// assert_eq!((r, read, text), (DecoderResult::OutputFull, 4, "Прив"));
     /// ```
+    #[inline]
     pub fn decode_to_str<'a>(
         &mut self,
         src: &[u8],
@@ -485,6 +495,7 @@ impl Decoder {
     /// assert_eq!((r, replaced), (CoderResult::Finished, true));
     /// assert_eq!(&out[..n + m], "caf\u{FFFD}".as_bytes());
     /// ```
+    #[inline]
     pub fn decode_lossy(
         &mut self,
         src: &[u8],
@@ -506,6 +517,7 @@ impl Decoder {
     /// stream ends inside a character): strict, the error; lossy, a U+FFFD
     /// if it fits (`Err(OutputFull)` if not, nothing consumed). `Ok(None)`
     /// means consumed and replaced.
+    #[inline]
     fn bad(
         &mut self,
         at: usize,
@@ -531,6 +543,7 @@ impl Decoder {
 
     /// Writes the one or two decoded scalar values of a sequence (`cp2`: 0
     /// or the second), both or neither.
+    #[inline]
     fn put_chars(
         &mut self,
         cp: u32,
@@ -548,6 +561,7 @@ impl Decoder {
     }
 
     /// Drops the first `len` bytes of the carry, which are decoded.
+    #[inline]
     fn drain_carry(&mut self, len: usize) {
         let have = self.carry_len as usize;
         self.carry.copy_within(len..have, 0);
@@ -557,6 +571,7 @@ impl Decoder {
 
     /// Notes whether the last sequence was an ISO-2022-JP escape sequence.
     #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    #[inline]
     fn set_escaped(&mut self, escaped: bool) {
         #[cfg(feature = "cjk")]
         {
@@ -568,6 +583,7 @@ impl Decoder {
 
     /// The sequence at `bytes[i..]` (`i < bytes.len()`), in the mode the
     /// stream is in.
+    #[inline]
     fn read_seq(&self, f: Family, bytes: &[u8], i: usize) -> Read {
         #[cfg(feature = "cjk")]
         if let Family::Cjk(c) = f {
@@ -588,6 +604,7 @@ impl Decoder {
     /// Decodes one sequence read at `self.pos` (a `Truncated` one is the
     /// end of the stream): the input bytes it consumes, and where the call
     /// stops after it, if it does.
+    #[inline]
     fn handle(
         &mut self,
         seq: Read,
@@ -641,6 +658,7 @@ impl Decoder {
 
     /// The decoding loop of every mode (`whole`: never split a character
     /// over calls).
+    #[inline]
     fn run(
         &mut self,
         src: &[u8],
@@ -721,6 +739,7 @@ impl Decoder {
     /// whole character, in one fast call. `true` if it made progress and
     /// ended on a character boundary (the loop tries the bulk again); else
     /// the next sequence is for the exact step.
+    #[inline]
     fn bulk(
         &mut self,
         f: Family,
@@ -802,6 +821,7 @@ enum Read {
 
 /// The number of bytes at the start of `b` below `0x80`.
 #[cfg(feature = "cjk")]
+#[inline]
 fn fast_ascii_len(b: &[u8]) -> usize {
     crate::simd::ascii::ascii_len(b)
 }
@@ -810,6 +830,7 @@ fn fast_ascii_len(b: &[u8]) -> usize {
 /// character, judged from its last few bytes; the rest goes through the
 /// exact steps. (Only a hint: cutting too early costs a few steps, and a
 /// cut inside a character is reported by the fast call as truncated.)
+#[inline]
 fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
     let len = bytes.len();
     match f {
@@ -853,6 +874,7 @@ fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
 /// [`complete_prefix`] for the UTF-8 family, whose longest sequence is
 /// `longest` bytes: back over continuation bytes to the last lead, and
 /// before it if its sequence is not all there.
+#[inline]
 fn utf8_boundary(bytes: &[u8], longest: usize) -> usize {
     let len = bytes.len();
     let mut k = 1;
@@ -909,6 +931,7 @@ pub struct Encoder {
 impl Encoder {
     /// An encoder at the start of a stream in `encoding`.
     #[must_use]
+    #[inline]
     pub const fn new(encoding: Encoding) -> Encoder {
         Encoder {
             encoding,
@@ -921,11 +944,13 @@ impl Encoder {
 
     /// The encoding this encoder writes.
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> Encoding {
         self.encoding
     }
 
     /// Forgets the stream so far: the encoder is as [`new`](Self::new) made it.
+    #[inline]
     pub fn reset(&mut self) {
         *self = Encoder::new(self.encoding);
     }
@@ -937,6 +962,7 @@ impl Encoder {
     /// another mode), so the call cannot end with `OutputFull`. `None` on
     /// overflow.
     #[must_use]
+    #[inline]
     pub const fn max_len(&self, src_len: usize) -> Option<usize> {
         let held = (self.pending.end - self.pending.start) as usize;
         #[cfg(feature = "cjk")]
@@ -954,6 +980,7 @@ impl Encoder {
     /// Encodes `src` into `dst`; `last` says that `src` ends the stream.
     /// Returns the [`EncoderResult`], the bytes of `src` consumed and the
     /// bytes of `dst` written.
+    #[inline]
     pub fn encode(
         &mut self,
         src: &str,
@@ -1031,6 +1058,7 @@ impl Encoder {
     /// stream is in, at the start of `buf`: how many, 0 if the encoding
     /// cannot hold it.
     #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    #[inline]
     fn encode_char(&self, f: Family, cp: u32, buf: &mut [u8; 8]) -> usize {
         #[cfg(feature = "cjk")]
         if let Family::Cjk(c) = f {
@@ -1047,6 +1075,7 @@ impl Encoder {
     /// The bulk: as much of `rest` as surely fits, in one fast call, up to
     /// the first character it cannot encode; advances `read` and `written`
     /// over what it encoded.
+    #[inline]
     fn bulk(
         &mut self,
         f: Family,
@@ -1103,6 +1132,7 @@ impl Encoder {
 
     /// Takes the fast encoding of `take` bytes of text, `out[..n]`.
     #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
+    #[inline]
     fn bulk_done(
         &mut self,
         f: Family,
@@ -1135,6 +1165,7 @@ impl Encoder {
 
 /// The length of `b` up to and with its last ASCII byte (0 if none).
 #[cfg(feature = "cjk")]
+#[inline]
 fn after_last_ascii(b: &[u8]) -> usize {
     b.iter().rposition(|&x| x < 0x80).map_or(0, |k| k + 1)
 }

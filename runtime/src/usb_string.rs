@@ -56,10 +56,12 @@ pub const MAX_LEN: usize = 2 + 2 * MAX_UNITS;
 ///     Err(EncodeError::TooLong { len: 254, max: 252 })
 /// );
 /// ```
+#[inline]
 pub const fn encoded_len(text: &str) -> Result<usize, EncodeError> {
     check_units(engine::utf16::units_len(text))
 }
 
+#[inline]
 const fn check_units(units: usize) -> Result<usize, EncodeError> {
     if units > MAX_UNITS {
         return Err(EncodeError::TooLong {
@@ -77,6 +79,7 @@ const fn check_units(units: usize) -> Result<usize, EncodeError> {
 /// # Errors
 /// As [`encoded_len`], and [`EncodeError::OutputTooSmall`] if `out` is
 /// shorter than the descriptor ([`MAX_LEN`] bytes always suffice).
+#[inline]
 pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     let needed = match encoded_len(text) {
         Ok(n) => n,
@@ -111,6 +114,7 @@ pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeErro
 /// ```
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn encode_array<const N: usize>(text: &str) -> [u8; N] {
     __const_array::<N>(text, false)
 }
@@ -122,6 +126,7 @@ pub type __Unit = u8;
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
     assert!(
         !nul,
@@ -136,6 +141,7 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 }
 
 #[track_caller]
+#[inline]
 const fn too_long_panic(units: usize) -> ! {
     let mut msg = ConstMsg::new();
     msg.push_str("litenc: the text takes ");
@@ -147,6 +153,7 @@ const fn too_long_panic(units: usize) -> ! {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u8; N] {
     let needed = __const_len(text, nul);
     if needed != N {

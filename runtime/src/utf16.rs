@@ -32,6 +32,7 @@ use crate::rules::utf16::NATIVE;
 /// assert_eq!(litenc_runtime::utf16::units_len("aЖ😀"), 4);
 /// ```
 #[must_use]
+#[inline]
 pub const fn units_len(text: &str) -> usize {
     engine::utf16::units_len(text)
 }
@@ -47,6 +48,7 @@ pub const fn units_len(text: &str) -> usize {
 /// let n = litenc_runtime::utf16::encode_units_into("a😀", &mut buf).unwrap();
 /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
 /// ```
+#[inline]
 pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
     engine::utf16::encode_units_into(text, out)
 }
@@ -64,6 +66,7 @@ pub const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, Enc
 /// ```
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn encode_units_array<const N: usize>(text: &str) -> [u16; N] {
     __const_array::<N>(text, false)
 }
@@ -72,6 +75,7 @@ pub const fn encode_units_array<const N: usize>(text: &str) -> [u16; N] {
 ///
 /// # Errors
 /// A [`DecodeError`] with positions in units.
+#[inline]
 pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
     match decoded_units_len(units) {
         Ok(_) => Ok(()),
@@ -87,6 +91,7 @@ pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
 /// ```
 /// assert_eq!(litenc_runtime::utf16::decoded_units_len(&[0x41, 0x416]), Ok(3));
 /// ```
+#[inline]
 pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
     engine::utf16::decoded_len(Src::Units(units))
 }
@@ -104,6 +109,7 @@ pub const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
 /// let n = litenc_runtime::utf16::decode_units_into(&[0x41, 0xD83D, 0xDE00], &mut buf).unwrap();
 /// assert_eq!(&buf[..n], "A😀".as_bytes());
 /// ```
+#[inline]
 pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
     engine::utf16::decode_into(Src::Units(units), out)
 }
@@ -115,6 +121,7 @@ pub const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, D
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn encode_units(text: &str) -> alloc::vec::Vec<u16> {
     let mut out = alloc::vec![0u16; crate::fast::utf16::units_len(text)];
     let n = crate::fast::utf16::encode_units_into(text, &mut out).unwrap_or(0);
@@ -132,6 +139,7 @@ pub fn encode_units(text: &str) -> alloc::vec::Vec<u16> {
 /// assert!(litenc_runtime::utf16::decode_units(&[0xD800]).is_err());
 /// ```
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError> {
     crate::owned::decode_units(units)
 }
@@ -144,6 +152,7 @@ pub fn decode_units(units: &[u16]) -> Result<alloc::string::String, DecodeError>
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn decode_units_lossy(units: &[u16]) -> alloc::string::String {
     crate::owned::lossy(units.len(), |i| crate::rules::utf16::step_units(units, i))
 }
@@ -155,6 +164,7 @@ pub type __Unit = u16;
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
     // The reference loops here and in `__const_array`: they run in the
     // const evaluator, where they are about four times faster than the fast
@@ -170,6 +180,7 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u16; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -33,6 +33,7 @@ use crate::rules::utf32::NATIVE;
 /// assert_eq!(litenc_runtime::utf32::units_len("aЖ😀"), 3);
 /// ```
 #[must_use]
+#[inline]
 pub const fn units_len(text: &str) -> usize {
     engine::utf32::units_len(text)
 }
@@ -48,6 +49,7 @@ pub const fn units_len(text: &str) -> usize {
 /// let n = litenc_runtime::utf32::encode_units_into("a😀", &mut buf).unwrap();
 /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
 /// ```
+#[inline]
 pub const fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, EncodeError> {
     engine::utf32::encode_units_into(text, out)
 }
@@ -65,6 +67,7 @@ pub const fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, Enc
 /// ```
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn encode_units_array<const N: usize>(text: &str) -> [u32; N] {
     __const_array::<N>(text, false)
 }
@@ -74,6 +77,7 @@ pub const fn encode_units_array<const N: usize>(text: &str) -> [u32; N] {
 /// # Errors
 /// A [`DecodeError`] with positions in units: the first surrogate or value
 /// above U+10FFFF, `error_len` 1.
+#[inline]
 pub const fn validate_units(units: &[u32]) -> Result<(), DecodeError> {
     match decoded_units_len(units) {
         Ok(_) => Ok(()),
@@ -89,6 +93,7 @@ pub const fn validate_units(units: &[u32]) -> Result<(), DecodeError> {
 /// ```
 /// assert_eq!(litenc_runtime::utf32::decoded_units_len(&[0x41, 0x416, 0x1F600]), Ok(7));
 /// ```
+#[inline]
 pub const fn decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
     engine::utf32::decoded_len(Src::Units(units))
 }
@@ -106,6 +111,7 @@ pub const fn decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
 /// let n = litenc_runtime::utf32::decode_units_into(&[0x41, 0x1F600], &mut buf).unwrap();
 /// assert_eq!(&buf[..n], "A😀".as_bytes());
 /// ```
+#[inline]
 pub const fn decode_units_into(units: &[u32], out: &mut [u8]) -> Result<usize, DecodeError> {
     engine::utf32::decode_into(Src::Units(units), out)
 }
@@ -117,6 +123,7 @@ pub const fn decode_units_into(units: &[u32], out: &mut [u8]) -> Result<usize, D
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn encode_units(text: &str) -> alloc::vec::Vec<u32> {
     let mut out = alloc::vec![0u32; crate::fast::utf32::units_len(text)];
     let n = crate::fast::utf32::encode_units_into(text, &mut out).unwrap_or(0);
@@ -134,6 +141,7 @@ pub fn encode_units(text: &str) -> alloc::vec::Vec<u32> {
 /// assert!(litenc_runtime::utf32::decode_units(&[0xD800]).is_err());
 /// ```
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn decode_units(units: &[u32]) -> Result<alloc::string::String, DecodeError> {
     crate::owned::decode_utf32_units(units)
 }
@@ -145,6 +153,7 @@ pub fn decode_units(units: &[u32]) -> Result<alloc::string::String, DecodeError>
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn decode_units_lossy(units: &[u32]) -> alloc::string::String {
     crate::owned::lossy(units.len(), |i| crate::rules::utf32::step_units(units, i))
 }
@@ -156,6 +165,7 @@ pub type __Unit = u32;
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
     // The reference loops, as for `utf16`: they are the faster choice in
     // the const evaluator.
@@ -170,6 +180,7 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u32; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -147,6 +147,7 @@ const NATIVE: crate::encoding::Encoding = if IS_UTF16 {
 /// The number of `wchar_t` units of `text`: UTF-16 code units or
 /// characters, by target.
 #[must_use]
+#[inline]
 pub const fn units_len(text: &str) -> usize {
     if IS_UTF16 {
         engine::utf16::units_len(text)
@@ -156,6 +157,7 @@ pub const fn units_len(text: &str) -> usize {
 }
 
 /// Writes `text` into `out`, which holds its [`units_len`].
+#[inline]
 const fn fill(text: &str, out: &mut [WChar]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -190,6 +192,7 @@ const fn fill(text: &str, out: &mut [WChar]) -> usize {
 /// let n = wide::encode_units_into("Hé", &mut buf).unwrap();
 /// assert_eq!(&buf[..n], &[0x48, 0xE9]);
 /// ```
+#[inline]
 pub const fn encode_units_into(text: &str, out: &mut [WChar]) -> Result<usize, EncodeError> {
     let needed = units_len(text);
     if needed > out.len() {
@@ -210,11 +213,13 @@ pub const fn encode_units_into(text: &str, out: &mut [WChar]) -> Result<usize, E
 /// compile error that says which `N` is right.
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn encode_units_array<const N: usize>(text: &str) -> [WChar; N] {
     __const_array::<N>(text, false)
 }
 
 /// Reads one scalar value from `units` at `i`.
+#[inline]
 const fn step(units: &[WChar], i: usize) -> Step {
     let unit = units[i] as u32;
     if !IS_UTF16 {
@@ -245,6 +250,7 @@ const fn step(units: &[WChar], i: usize) -> Step {
 /// A [`DecodeError`] with positions in units: an unpaired surrogate, a
 /// value above U+10FFFF (or negative); on 16-bit targets a high surrogate
 /// at the end is truncated input.
+#[inline]
 pub const fn decoded_units_len(units: &[WChar]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n: usize = 0;
@@ -264,6 +270,7 @@ pub const fn decoded_units_len(units: &[WChar]) -> Result<usize, DecodeError> {
 ///
 /// # Errors
 /// As [`decoded_units_len`].
+#[inline]
 pub const fn validate_units(units: &[WChar]) -> Result<(), DecodeError> {
     match decoded_units_len(units) {
         Ok(_) => Ok(()),
@@ -278,6 +285,7 @@ pub const fn validate_units(units: &[WChar]) -> Result<(), DecodeError> {
 /// As [`decoded_units_len`], and
 /// [`DecodeErrorKind::OutputTooSmall`](crate::DecodeErrorKind::OutputTooSmall)
 /// if `out` is too short.
+#[inline]
 pub const fn decode_units_into(units: &[WChar], out: &mut [u8]) -> Result<usize, DecodeError> {
     let needed = match decoded_units_len(units) {
         Ok(n) => n,
@@ -304,6 +312,7 @@ pub const fn decode_units_into(units: &[WChar], out: &mut [u8]) -> Result<usize,
 /// Encodes `text` into a new vector of `wchar_t` units.
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn encode_units(text: &str) -> alloc::vec::Vec<WChar> {
     let mut out = alloc::vec![0; units_len(text)];
     let n = fill(text, &mut out);
@@ -316,6 +325,7 @@ pub fn encode_units(text: &str) -> alloc::vec::Vec<WChar> {
 /// # Errors
 /// As [`decoded_units_len`].
 #[cfg(feature = "alloc")]
+#[inline]
 pub fn decode_units(units: &[WChar]) -> Result<alloc::string::String, DecodeError> {
     let mut out = alloc::vec![0u8; decoded_units_len(units)?];
     let n = decode_units_into(units, &mut out)?;
@@ -328,6 +338,7 @@ pub fn decode_units(units: &[WChar]) -> Result<alloc::string::String, DecodeErro
 /// truncated end).
 #[cfg(feature = "alloc")]
 #[must_use]
+#[inline]
 pub fn decode_units_lossy(units: &[WChar]) -> alloc::string::String {
     crate::owned::lossy(units.len(), |i| step(units, i))
 }
@@ -339,6 +350,7 @@ pub type __Unit = WChar;
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_len(text: &str, nul: bool) -> usize {
     let n = if IS_UTF16 {
         reference::units_len(text)
@@ -356,6 +368,7 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
+#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [WChar; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -662,9 +662,8 @@ fn utf8_table_static(s: &mut String, index: &str) {
         s,
         "\n/// For every pointer, the UTF-8 of its code point (three bytes and a zero) \
          if the `fast` decoders take it in their common case, else four zero bytes; \
-         four zero bytes at the end. Generated with this file (see `{}`).\n\
+         four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).\n\
          pub(crate) static {}_UTF8: &[[u8; 4]] = include_bytes!(\"{}\").as_chunks::<4>().0;",
-        "xtask/src/cjk.rs",
         ident(index).to_uppercase(),
         t.file
     )

@@ -332,19 +332,25 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Resul
         writeln!(s, "0x{c:04X},").unwrap();
     }
     s.push_str("];\n\n/// The inverse of `DECODE`.\nconst REVERSE: Reverse = Reverse {\n");
-    writeln!(s, "two: &{},", byte_string(&r.two)).unwrap();
-    writeln!(s, "three: &{},", byte_string(&r.three)).unwrap();
+    writeln!(s, "two: {},", &byte_string(&r.two)[1..]).unwrap();
+    writeln!(s, "three: {},", &byte_string(&r.three)[1..]).unwrap();
     writeln!(s, "rows: &{},", byte_rows(&r.rows)).unwrap();
     writeln!(s, "blocks: &{},", byte_rows(&r.blocks)).unwrap();
     s.push_str("};\n\n");
     s.push_str("/// The UTF-8 of each byte: its bytes little-endian in bits 0..24, its length\n/// in bits 24..32; 0 for an undefined byte.\nconst UTF8: [u32; 256] = [\n");
     for u in d.utf8 {
-        write!(s, "0x{u:08X},").unwrap();
+        write!(s, "0x{:04X}_{:04X},", u >> 16, u & 0xFFFF).unwrap();
     }
     s.push_str("];\n\n/// The tables of the AVX2 kernels.\nconst VECTORS: Vectors = Vectors {\n");
     writeln!(s, "leads: {},", byte_string(&v.leads)).unwrap();
     writeln!(s, "wide: {},", v.wide).unwrap();
-    writeln!(s, "lead_bits: 0x{:08X},", v.lead_bits).unwrap();
+    writeln!(
+        s,
+        "lead_bits: 0x{:04X}_{:04X},",
+        v.lead_bits >> 16,
+        v.lead_bits & 0xFFFF
+    )
+    .unwrap();
     writeln!(s, "decode_code: {},", byte_rows(&v.decode_code)).unwrap();
     writeln!(s, "decode_leads: {},", byte_string(&v.decode_leads)).unwrap();
     writeln!(s, "decode_trail: 0x{:02X},", v.decode_trail).unwrap();

@@ -34,6 +34,7 @@ const fn special(w: u64, java: bool) -> bool {
 
 /// See [`Encoding::encoded_len`]: the text's length, plus 2 per 4-byte
 /// sequence, plus (for `java`) 1 per zero byte.
+#[inline]
 pub(crate) const fn encoded_len<const JAVA: bool>(text: &str) -> usize {
     let java = JAVA;
     let b = text.as_bytes();
@@ -69,6 +70,7 @@ pub(crate) const fn encoded_len<const JAVA: bool>(text: &str) -> usize {
 }
 
 /// Encodes into `out`, which must hold the output.
+#[inline]
 const fn encode_fill<const JAVA: bool>(text: &str, out: &mut [u8]) -> usize {
     let java = JAVA;
     let b = text.as_bytes();
@@ -115,6 +117,7 @@ const fn encode_fill<const JAVA: bool>(text: &str, out: &mut [u8]) -> usize {
 }
 
 /// See [`Encoding::encode_into`]: never fails on the text, only on `out`.
+#[inline]
 pub(crate) const fn encode_into<const JAVA: bool>(
     text: &str,
     out: &mut [u8],
@@ -139,6 +142,7 @@ pub(crate) const fn encode_into<const JAVA: bool>(
     Ok(encode_fill::<JAVA>(text, out))
 }
 
+#[inline]
 const fn enc(java: bool) -> Encoding {
     if java {
         Encoding::Mutf8
@@ -177,6 +181,7 @@ const fn utf8_run(b: &[u8], i: usize) -> (usize, bool) {
 }
 
 /// See [`Encoding::decoded_len`].
+#[inline]
 pub(crate) const fn decoded_len<const JAVA: bool>(b: &[u8]) -> Result<usize, DecodeError> {
     let java = JAVA;
     let mut i = 0;
@@ -208,6 +213,7 @@ pub(crate) const fn decoded_len<const JAVA: bool>(b: &[u8]) -> Result<usize, Dec
 /// cursor is (`ED` and `C0` are never continuation bytes), and every other
 /// byte goes one at a time. Korean text (`ED 80..=9F xx`, Hangul) takes the
 /// byte path more often, and is copied all the same.
+#[inline]
 const fn decode_fill_valid<const JAVA: bool>(b: &[u8], out: &mut [u8]) -> usize {
     let mut i = 0;
     let mut at = 0;
@@ -245,6 +251,7 @@ const fn decode_fill_valid<const JAVA: bool>(b: &[u8], out: &mut [u8]) -> usize 
 
 /// See [`Encoding::decode_into`]: the checking length pass first, always,
 /// so that on bad input `out` is left as it was; then the fill.
+#[inline]
 pub(crate) const fn decode_into<const JAVA: bool>(
     b: &[u8],
     out: &mut [u8],
@@ -281,6 +288,7 @@ const fn unit_len(unit: u16) -> usize {
 }
 
 /// See [`mutf8::encoded_units_len`](crate::mutf8::encoded_units_len).
+#[inline]
 pub(crate) const fn java_units_len(units: &[u16]) -> usize {
     let mut i = 0;
     let mut n = 0;
@@ -294,6 +302,7 @@ pub(crate) const fn java_units_len(units: &[u16]) -> usize {
 }
 
 /// See [`mutf8::encode_units_into`](crate::mutf8::encode_units_into).
+#[inline]
 pub(crate) const fn java_encode_units(units: &[u16], out: &mut [u8]) -> Result<usize, EncodeError> {
     let needed = java_units_len(units);
     if needed > out.len() {
@@ -314,6 +323,7 @@ pub(crate) const fn java_encode_units(units: &[u16], out: &mut [u8]) -> Result<u
 }
 
 /// See [`mutf8::decoded_units_len`](crate::mutf8::decoded_units_len).
+#[inline]
 pub(crate) const fn java_decoded_units_len(bytes: &[u8]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n = 0;
@@ -330,6 +340,7 @@ pub(crate) const fn java_decoded_units_len(bytes: &[u8]) -> Result<usize, Decode
 }
 
 /// See [`mutf8::decode_units_into`](crate::mutf8::decode_units_into).
+#[inline]
 pub(crate) const fn java_decode_units(bytes: &[u8], out: &mut [u16]) -> Result<usize, DecodeError> {
     let needed = match java_decoded_units_len(bytes) {
         Ok(n) => n,

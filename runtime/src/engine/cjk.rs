@@ -75,6 +75,7 @@ pub(crate) const fn put(out: &mut [u8], at: usize, w: Bytes) -> usize {
 }
 
 #[cold]
+#[inline]
 const fn unencodable(c: Cjk, i: usize, cp: u32) -> EncodeError {
     EncodeError::Unencodable {
         encoding: encoding(c),
@@ -93,6 +94,7 @@ const fn chars_len(cp: u32, cp2: u32) -> usize {
 // The reference loops.
 
 /// The reference of [`Encoding::encoded_len`](crate::Encoding::encoded_len).
+#[inline]
 pub(crate) const fn reference_encoded_len(c: Cjk, text: &str) -> Result<usize, EncodeError> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -115,6 +117,7 @@ pub(crate) const fn reference_encoded_len(c: Cjk, text: &str) -> Result<usize, E
 }
 
 /// The reference of [`Encoding::encode_into`](crate::Encoding::encode_into).
+#[inline]
 pub(crate) const fn reference_encode_into(
     c: Cjk,
     text: &str,
@@ -148,6 +151,7 @@ pub(crate) const fn reference_encode_into(
 }
 
 /// The reference of [`Encoding::decoded_len`](crate::Encoding::decoded_len).
+#[inline]
 pub(crate) const fn reference_decoded_len(c: Cjk, b: &[u8]) -> Result<usize, DecodeError> {
     let enc = encoding(c);
     let mut i = 0;
@@ -181,6 +185,7 @@ pub(crate) const fn reference_decoded_len(c: Cjk, b: &[u8]) -> Result<usize, Dec
 }
 
 /// The reference of [`Encoding::decode_into`](crate::Encoding::decode_into).
+#[inline]
 pub(crate) const fn reference_decode_into(
     c: Cjk,
     b: &[u8],
@@ -249,6 +254,7 @@ const fn ascii_word<const E: u8>(b: &[u8], i: usize, mode: Mode) -> bool {
 }
 
 /// The length pass of decoding, for the encoding of `E`.
+#[inline]
 const fn decoded_len_of<const E: u8>(b: &[u8]) -> Result<usize, DecodeError> {
     let c = cjk(E);
     let mut i = 0;
@@ -285,6 +291,7 @@ const fn decoded_len_of<const E: u8>(b: &[u8]) -> Result<usize, DecodeError> {
 
 /// The fill pass of decoding input the length pass accepted into `out`,
 /// which holds the output.
+#[inline]
 const fn decode_fill<const E: u8>(b: &[u8], out: &mut [u8]) -> usize {
     let c = cjk(E);
     let mut i = 0;
@@ -316,6 +323,7 @@ const fn decode_fill<const E: u8>(b: &[u8], out: &mut [u8]) -> usize {
 }
 
 /// Decoding into `out`: both passes.
+#[inline]
 const fn decode_into_of<const E: u8>(b: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
     let needed = match decoded_len_of::<E>(b) {
         Ok(n) => n,
@@ -333,6 +341,7 @@ const fn decode_into_of<const E: u8>(b: &[u8], out: &mut [u8]) -> Result<usize, 
 }
 
 /// The length pass of encoding, for the encoding of `E`.
+#[inline]
 const fn encoded_len_of<const E: u8>(text: &str) -> Result<usize, EncodeError> {
     let c = cjk(E);
     let b = text.as_bytes();
@@ -362,6 +371,7 @@ const fn encoded_len_of<const E: u8>(text: &str) -> Result<usize, EncodeError> {
 
 /// The fill pass of encoding text the length pass accepted into `out`,
 /// which holds the output.
+#[inline]
 const fn encode_fill<const E: u8>(text: &str, out: &mut [u8]) -> usize {
     let c = cjk(E);
     let b = text.as_bytes();
@@ -388,6 +398,7 @@ const fn encode_fill<const E: u8>(text: &str, out: &mut [u8]) -> usize {
 }
 
 /// Encoding into `out`: both passes.
+#[inline]
 const fn encode_into_of<const E: u8>(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     let needed = match encoded_len_of::<E>(text) {
         Ok(n) => n,

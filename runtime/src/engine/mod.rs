@@ -281,6 +281,7 @@ pub(crate) const fn step_error(enc: Encoding, step: Step, i: usize) -> DecodeErr
 /// unit if `nul`, into exactly `N` bytes, or fails (at compile time, when
 /// called from a `const` item) with a message that says what is wrong.
 #[track_caller]
+#[inline]
 pub(crate) const fn encode_array<const N: usize>(f: Family, text: &str, nul: bool) -> [u8; N] {
     let len = const_len(f, text, nul);
     if len != N {
@@ -299,6 +300,7 @@ pub(crate) const fn encode_array<const N: usize>(f: Family, text: &str, nul: boo
 /// The length `encode_array` needs, as `const_encode!` asks for it; fails
 /// like [`encode_array`] on text the encoding cannot hold.
 #[track_caller]
+#[inline]
 pub(crate) const fn const_len(f: Family, text: &str, nul: bool) -> usize {
     // The reference loop, as in `encode_array`.
     let len = match reference::encoded_len(f, text) {
@@ -317,6 +319,7 @@ pub(crate) const fn const_len(f: Family, text: &str, nul: bool) -> usize {
 
 /// Fails if a NUL-terminated `text` would hold a zero unit before its end.
 #[track_caller]
+#[inline]
 pub(crate) const fn check_no_interior_nul(enc: Encoding, text: &str) {
     let b = text.as_bytes();
     let mut i = 0;
@@ -336,6 +339,7 @@ pub(crate) const fn check_no_interior_nul(enc: Encoding, text: &str) {
 
 /// The compile-time message for an array of the wrong length.
 #[track_caller]
+#[inline]
 pub(crate) const fn wrong_length_panic(
     enc: Encoding,
     what: &str,

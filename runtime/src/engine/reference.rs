@@ -13,6 +13,7 @@ use crate::scalar::{self, Step};
 use super::step_error;
 
 /// The reference of [`Encoding::encoded_len`](crate::Encoding::encoded_len).
+#[inline]
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     #[cfg(feature = "cjk")]
     if let Family::Cjk(c) = f {
@@ -41,6 +42,7 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
 }
 
 /// The reference of [`Encoding::encode_into`](crate::Encoding::encode_into).
+#[inline]
 pub(crate) const fn encode_into(
     f: Family,
     text: &str,
@@ -64,6 +66,7 @@ pub(crate) const fn encode_into(
 }
 
 /// The fill pass of [`encode_into`]: `out` must hold the output.
+#[inline]
 pub(crate) const fn fill_chars(f: Family, text: &str, out: &mut [u8]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -77,6 +80,7 @@ pub(crate) const fn fill_chars(f: Family, text: &str, out: &mut [u8]) -> usize {
 }
 
 /// The reference of [`Encoding::decoded_len`](crate::Encoding::decoded_len).
+#[inline]
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     #[cfg(feature = "cjk")]
     if let Family::Cjk(c) = f {
@@ -99,6 +103,7 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
 }
 
 /// The reference of [`Encoding::decode_into`](crate::Encoding::decode_into).
+#[inline]
 pub(crate) const fn decode_into(
     f: Family,
     bytes: &[u8],
@@ -135,6 +140,7 @@ pub(crate) const fn decode_into(
 }
 
 /// The reference of [`utf16::units_len`](crate::utf16::units_len).
+#[inline]
 pub(crate) const fn units_len(text: &str) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -160,6 +166,7 @@ pub(crate) const fn units_len(text: &str) -> usize {
 }
 
 /// The reference of [`utf16::encode_units_into`](crate::utf16::encode_units_into).
+#[inline]
 pub(crate) const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
     let needed = units_len(text);
     if needed > out.len() {
@@ -180,6 +187,7 @@ pub(crate) const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usi
 }
 
 /// The reference of [`utf16::decoded_units_len`](crate::utf16::decoded_units_len).
+#[inline]
 pub(crate) const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n: usize = 0;
@@ -196,6 +204,7 @@ pub(crate) const fn decoded_units_len(units: &[u16]) -> Result<usize, DecodeErro
 }
 
 /// The reference of [`utf16::decode_units_into`](crate::utf16::decode_units_into).
+#[inline]
 pub(crate) const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<usize, DecodeError> {
     let needed = match decoded_units_len(units) {
         Ok(n) => n,
@@ -221,6 +230,7 @@ pub(crate) const fn decode_units_into(units: &[u16], out: &mut [u8]) -> Result<u
 
 /// The reference of [`utf32::units_len`](crate::utf32::units_len): one unit
 /// per character.
+#[inline]
 pub(crate) const fn utf32_units_len(text: &str) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -234,6 +244,7 @@ pub(crate) const fn utf32_units_len(text: &str) -> usize {
 }
 
 /// The reference of [`utf32::encode_units_into`](crate::utf32::encode_units_into).
+#[inline]
 pub(crate) const fn utf32_encode_units_into(
     text: &str,
     out: &mut [u32],
@@ -258,6 +269,7 @@ pub(crate) const fn utf32_encode_units_into(
 }
 
 /// The reference of [`utf32::decoded_units_len`](crate::utf32::decoded_units_len).
+#[inline]
 pub(crate) const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n: usize = 0;
@@ -274,6 +286,7 @@ pub(crate) const fn utf32_decoded_units_len(units: &[u32]) -> Result<usize, Deco
 }
 
 /// The reference of [`utf32::decode_units_into`](crate::utf32::decode_units_into).
+#[inline]
 pub(crate) const fn utf32_decode_units_into(
     units: &[u32],
     out: &mut [u8],

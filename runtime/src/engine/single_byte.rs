@@ -28,6 +28,7 @@ const fn utf8_len(t: &SingleByte, b: u8) -> usize {
 }
 
 /// See [`Encoding::decoded_len`](crate::Encoding::decoded_len).
+#[inline]
 pub(crate) const fn decoded_len(t: &SingleByte, bytes: &[u8]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n = 0usize;
@@ -71,6 +72,7 @@ const fn put(t: &SingleByte, out: &mut [u8], at: usize, byte: u8) -> usize {
 /// table steps with no branch at all, so text that switches between ASCII
 /// (spaces, punctuation) and letters costs no mispredictions. The tail
 /// goes byte by byte, with exact stores.
+#[inline]
 const fn decode_fill(t: &SingleByte, bytes: &[u8], out: &mut [u8]) -> usize {
     let mut i = 0;
     let mut at = 0;
@@ -120,6 +122,7 @@ const fn decode_fill(t: &SingleByte, bytes: &[u8], out: &mut [u8]) -> usize {
 }
 
 /// See [`Encoding::decode_into`](crate::Encoding::decode_into).
+#[inline]
 pub(crate) const fn decode_into(
     t: &SingleByte,
     bytes: &[u8],
@@ -159,6 +162,7 @@ const fn lookup(t: &SingleByte, b: &[u8], i: usize) -> (u8, usize) {
 }
 
 #[cold]
+#[inline]
 const fn unencodable(t: &SingleByte, b: &[u8], i: usize) -> EncodeError {
     EncodeError::Unencodable {
         encoding: t.encoding,
@@ -213,6 +217,7 @@ const fn encode_block(t: &SingleByte, b: &[u8], i: usize) -> Option<([u8; 4], us
 /// counts 8, any other block four characters through [`encode_block`]; a
 /// block with a character the page lacks goes to the exact loop, which
 /// finds it.
+#[inline]
 pub(crate) const fn encoded_len(t: &SingleByte, text: &str) -> Result<usize, EncodeError> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -256,6 +261,7 @@ pub(crate) const fn encoded_len(t: &SingleByte, text: &str) -> Result<usize, Enc
 /// look-up, and one test per block (a zero byte from a non-ASCII
 /// character) sends the block to the exact loop, which reports the error.
 /// Text that alternates between ASCII and letters costs no mispredictions.
+#[inline]
 const fn encode_fill(t: &SingleByte, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -313,6 +319,7 @@ const fn encode_fill(t: &SingleByte, text: &str, out: &mut [u8]) -> Result<usize
 /// See [`Encoding::encode_into`](crate::Encoding::encode_into): the length
 /// pass first, always, so that on bad text `out` is left as it was (the
 /// crate's promise: the whole input is checked before `out` is looked at).
+#[inline]
 pub(crate) const fn encode_into(
     t: &SingleByte,
     text: &str,

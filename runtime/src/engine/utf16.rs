@@ -25,6 +25,7 @@ use crate::rules::utf16::NATIVE;
 use crate::scalar;
 
 /// The number of UTF-16 units of `text` (see [`crate::utf16::units_len`]).
+#[inline]
 pub(crate) const fn units_len(text: &str) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -49,6 +50,7 @@ pub(crate) const fn units_len(text: &str) -> usize {
 }
 
 /// See [`utf16::encode_units_into`](crate::utf16::encode_units_into).
+#[inline]
 pub(crate) const fn encode_units_into(text: &str, out: &mut [u16]) -> Result<usize, EncodeError> {
     // A text never has more units than bytes: one pass if `out` is that
     // long, else count first.
@@ -114,6 +116,7 @@ const fn widen_ascii8(out: &mut [u16], at: usize, w: u64) {
 /// by [`decode_bmp`] with no branch, unless the word holds a 4-byte lead, in
 /// which case one character goes the exact way. So text that alternates
 /// between ASCII and Cyrillic or Han costs no mispredictions.
+#[inline]
 pub(crate) const fn encode_units(text: &str, out: &mut [u16]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -275,6 +278,7 @@ impl Src<'_> {
 
     /// The error for a failed step at unit `i`, in this source's terms.
     #[cold]
+    #[inline]
     const fn error(self, i: usize, truncated: bool) -> DecodeError {
         match self {
             Src::Units(_) => {

@@ -27,6 +27,7 @@ use crate::rules::utf32::{is_scalar, NATIVE};
 use crate::scalar;
 
 /// The number of scalar values of `text`: one UTF-32 unit each.
+#[inline]
 pub(crate) const fn units_len(text: &str) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -47,11 +48,13 @@ pub(crate) const fn units_len(text: &str) -> usize {
 /// The number of bytes of `text` in the byte forms: four per scalar value,
 /// saturating (four times the longest `str` does not fit in `usize`; see
 /// `crate::limits`).
+#[inline]
 pub(crate) const fn encoded_len(text: &str) -> usize {
     limits::bound(units_len(text), 4)
 }
 
 /// See [`utf32le::encode_into`](crate::utf32le::encode_into).
+#[inline]
 pub(crate) const fn encode_into(
     text: &str,
     out: &mut [u8],
@@ -126,6 +129,7 @@ const fn no_four_byte(b: &[u8], i: usize, w: u64) -> bool {
 /// Encodes `text` into `out`, which holds its [`encoded_len`]: blocks of
 /// eight input bytes while sixteen are left (four characters never read
 /// past them) and 32 bytes of room, then one character at a time.
+#[inline]
 const fn fill_bytes<const BE: bool>(text: &str, out: &mut [u8]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -181,6 +185,7 @@ const fn fill_bytes<const BE: bool>(text: &str, out: &mut [u8]) -> usize {
 }
 
 /// See [`utf32::encode_units_into`](crate::utf32::encode_units_into).
+#[inline]
 pub(crate) const fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, EncodeError> {
     if out.len() < text.len() {
         let needed = units_len(text);
@@ -216,6 +221,7 @@ const fn widen_ascii8_units(out: &mut [u32], at: usize, w: u64) {
 
 /// Encodes `text` into `out`, which holds its [`units_len`]; the blocks of
 /// [`fill_bytes`].
+#[inline]
 pub(crate) const fn encode_units(text: &str, out: &mut [u32]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;
@@ -347,6 +353,7 @@ impl Src<'_> {
     /// The error for an ill-formed unit `i`, or (`truncated`) for the
     /// partial unit at the end, in this source's terms.
     #[cold]
+    #[inline]
     const fn error(self, i: usize, truncated: bool) -> DecodeError {
         match self {
             Src::Units(_) => DecodeError::malformed(NATIVE, i, 1).in_code_units(),

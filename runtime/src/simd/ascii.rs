@@ -59,6 +59,7 @@ fn words(b: &[u8], mut i: usize) -> usize {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
 unsafe fn ascii_len_avx2(b: &[u8]) -> usize {
     let n = b.len();
     let mut i = 0;

@@ -132,6 +132,7 @@ pub(crate) fn encode(c: Cjk, text: &str, dst: &mut [u8]) -> Option<usize> {
 
 /// [`decode`] (`WRITE`) or [`decoded_len`] of the encoding of `E`, with AVX2
 /// where the CPU has it.
+#[inline]
 fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -145,6 +146,7 @@ fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Opt
 }
 
 /// [`encode`] of the encoding of `E`, with AVX2 where the CPU has it.
+#[inline]
 fn encode_one<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -234,6 +236,7 @@ struct PointerBytes {
 const OUT: u16 = 0x8000;
 
 /// The [`PointerBytes`] of the encoding of `e`, from [`pointer`]'s ranges.
+#[inline]
 const fn pointer_bytes(e: u8) -> PointerBytes {
     let mut t = PointerBytes {
         lead: [OUT; 256],
@@ -728,6 +731,7 @@ mod avx2 {
 
     /// [`super::decode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
     pub(super) fn decode<const E: u8, const WRITE: bool>(
         src: &[u8],
         dst: &mut [u8],
@@ -737,6 +741,7 @@ mod avx2 {
 
     /// [`super::encode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
     pub(super) fn encode<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
         encode_of::<E, true>(text, dst)
     }
@@ -995,7 +1000,8 @@ mod tests {
     #[test]
     fn utf8_tables_match_the_decode_tables() {
         use crate::tables::{big5::BIG5, euc_kr::EUC_KR, gb18030::GB18030, jis0208::JIS0208};
-        let cases: [(&[[u8; 4]], &[u16], usize, u8); 4] = [
+        type Case = (&'static [[u8; 4]], &'static [u16], usize, u8);
+        let cases: [Case; 4] = [
             (super::JIS0208_UTF8, &JIS0208, 11281, super::E_SHIFT_JIS),
             (
                 super::GB18030_UTF8,

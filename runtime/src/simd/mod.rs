@@ -129,6 +129,7 @@ fn detected() -> u8 {
 /// Detects the [`Level`]: at run time with `std`, else from the target
 /// features the crate is compiled with.
 #[cold]
+#[inline]
 fn detect() -> Level {
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
@@ -226,6 +227,7 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
 
 /// UTF-8 to UTF-16 bytes: the unit kernel into a block on the stack, then
 /// the units as bytes in the wanted order (a loop LLVM vectorizes).
+#[inline]
 fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<usize> {
     /// Bytes of text per block: never more units than bytes.
     const BLOCK: usize = 512;
@@ -348,6 +350,7 @@ pub(crate) mod test_support {
     /// Runs `f` once for each kernel level this CPU has (portable, AVX2,
     /// AVX-512), with the dispatch of this thread held at that level, so
     /// that every test of a kernel tests each of its versions.
+    #[inline]
     pub(crate) fn each_level(mut f: impl FnMut(super::Level)) {
         use super::Level;
         for l in [Level::Portable, Level::Avx2, Level::Avx512] {
@@ -363,6 +366,7 @@ pub(crate) mod test_support {
     /// Fails if the CPU has AVX2 (or AVX-512) but [`super::avx2`] (or
     /// [`super::avx512`]) says no, so that a detection bug cannot quietly
     /// send every test down the portable path.
+    #[inline]
     pub(crate) fn assert_avx2() {
         #[cfg(target_arch = "x86_64")]
         {
@@ -385,18 +389,21 @@ pub(crate) mod test_support {
 
     /// The items of `items`, or under Miri every `n`th of them from the
     /// first.
+    #[inline]
     pub(crate) fn sample<I: IntoIterator>(items: I, n: usize) -> core::iter::StepBy<I::IntoIter> {
         items.into_iter().step_by(if MIRI { n } else { 1 })
     }
 
     /// All of `items`, or under Miri the first and the last: the buffer
     /// lengths to try.
+    #[inline]
     pub(crate) fn ends<T>(items: &[T]) -> core::iter::StepBy<core::slice::Iter<'_, T>> {
         let step = if MIRI { items.len().max(2) - 1 } else { 1 };
         items.iter().step_by(step)
     }
 
     /// `native`, or `miri` under Miri: a number of random cases.
+    #[inline]
     pub(crate) const fn cases(native: usize, miri: usize) -> usize {
         if MIRI {
             miri
@@ -409,6 +416,7 @@ pub(crate) mod test_support {
     pub(crate) struct Rng(pub(crate) u64);
 
     impl Rng {
+        #[inline]
         pub(crate) fn next(&mut self) -> u64 {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
@@ -417,11 +425,13 @@ pub(crate) mod test_support {
         }
 
         /// A number below `n`.
+        #[inline]
         pub(crate) fn below(&mut self, n: u64) -> u64 {
             self.next() % n
         }
 
         /// An index below `n`.
+        #[inline]
         pub(crate) fn index(&mut self, n: usize) -> usize {
             usize::try_from(self.below(n as u64)).unwrap_or(0)
         }

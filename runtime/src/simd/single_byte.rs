@@ -280,6 +280,7 @@ mod avx2 {
     /// Added to a [`COMPRESS`] word for the upper 8 bytes of a 16-byte lane.
     const PLUS8: u64 = 0x0808_0808_0808_0808;
 
+    #[inline]
     const fn compress_table() -> [u64; 256] {
         let mut t = [0u64; 256];
         let mut m = 0usize;
@@ -306,6 +307,7 @@ mod avx2 {
     /// zero bytes (`0x80`). `8 + popcount` bytes, at most 16.
     static EXPAND: [[u8; 16]; 256] = expand_table();
 
+    #[inline]
     const fn expand_table() -> [[u8; 16]; 256] {
         let mut t = [[0x80u8; 16]; 256];
         let mut m = 0usize;
@@ -727,6 +729,7 @@ mod avx2 {
     #[allow(clippy::cast_sign_loss, reason = "movemask bits")]
     #[allow(clippy::cast_possible_wrap, reason = "byte constants")]
     #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+    #[inline]
     pub(super) unsafe fn decode(
         t: &SingleByte,
         b: &[u8],
@@ -905,6 +908,7 @@ mod avx2 {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_sign_loss, reason = "movemask bits")]
     #[allow(clippy::cast_possible_wrap, reason = "byte constants")]
+    #[inline]
     pub(super) unsafe fn decoded_len(t: &SingleByte, b: &[u8]) -> Option<usize> {
         let tv = &t.vectors;
         let x07 = _mm256_set1_epi8(0x07);
@@ -963,6 +967,7 @@ mod avx2 {
     /// # Safety
     /// The CPU must have AVX2, BMI1, BMI2, POPCNT and LZCNT.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
     pub(super) unsafe fn encode(
         t: &SingleByte,
         text: &str,
@@ -981,6 +986,7 @@ mod avx2 {
     #[allow(clippy::cast_sign_loss, reason = "movemask bits and u64 control words")]
     #[allow(clippy::cast_possible_wrap, reason = "the same")]
     #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+    #[inline]
     fn encode_with<const WIDE: bool>(
         t: &SingleByte,
         text: &str,

@@ -157,6 +157,7 @@ struct Shuffles([[u8; 16]; 256]);
 /// bytes to keep, `16 - m.count_ones()` of them, to the front; the rest of
 /// the entry is `0x80` (a zero byte).
 #[cfg(target_arch = "x86_64")]
+#[inline]
 const fn pack2() -> Shuffles {
     let mut t = [[0x80u8; 16]; 256];
     let mut m = 0;
@@ -185,6 +186,7 @@ const fn pack2() -> Shuffles {
 /// `12 - m.count_ones()` in all. (Bit `k` without bit `4 + k` never occurs;
 /// it gets two bytes, to keep the count.)
 #[cfg(target_arch = "x86_64")]
+#[inline]
 const fn pack3() -> Shuffles {
     let mut t = [[0x80u8; 16]; 256];
     let mut m = 0;
@@ -368,6 +370,7 @@ mod avx2 {
         clippy::many_single_char_names,
         reason = "one hot loop, explained whole, in the codec's short names"
     )]
+    #[inline]
     pub(super) unsafe fn convert<const BE: bool>(
         src: &[u8],
         dst: &mut [u8],

@@ -64,6 +64,7 @@ use core::arch::x86_64::{
 
 /// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
 /// bytes after `p` may or may not complete), the start of that character.
+#[inline]
 pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
     let mut j = p;
     while j > 0 && p - j < 3 && b[j - 1] & 0xC0 == 0x80 {
@@ -131,6 +132,7 @@ const ASCII: u16 = 0x00FF;
 const CONT: u16 = 0x0F00;
 const LEAD: u16 = 0xF000;
 const ANY: u16 = 0xFFFF;
+#[inline]
 const fn nib(n: u32) -> u16 {
     1 << n
 }
@@ -230,6 +232,7 @@ pub(crate) struct Tables {
 /// mark and forbids every `F0..=FF` lead (CESU-8, modified UTF-8); `c0`
 /// turns `C0 80..=BF` from an error into a mark (modified UTF-8; the caller
 /// checks the `80`).
+#[inline]
 const fn tables(surrogates: bool, c0: bool) -> Tables {
     // The mark of `C0` takes the bit of the 4-byte overlong.
     assert!(!c0 || surrogates);
@@ -267,6 +270,7 @@ const fn tables(surrogates: bool, c0: bool) -> Tables {
 }
 
 /// Sets the bit of `rule` in the table entries of its nibbles.
+#[inline]
 const fn add_rule(t: &mut Tables, rule: Rule) {
     let mut n = 0;
     while n < 16 {
@@ -534,6 +538,7 @@ impl Validator {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
 pub(crate) unsafe fn is_valid_avx2(b: &[u8]) -> bool {
     // SAFETY: features (this function's own precondition).
     let mut v = unsafe { Validator::new(&UTF8) };

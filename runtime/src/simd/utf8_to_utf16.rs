@@ -138,6 +138,7 @@ static COMPACT: Compact = Compact(compact_table());
 
 /// Builds [`COMPACT`]: for each mask, the set bits from the lowest up.
 #[cfg(target_arch = "x86_64")]
+#[inline]
 const fn compact_table() -> [[u8; 16]; 256] {
     let mut t = [[0x80u8; 16]; 256];
     let mut m = 0usize;
@@ -262,6 +263,7 @@ unsafe fn store8(dst: &mut [u16], at: usize, v: __m128i) {
     clippy::many_single_char_names,
     reason = "the cursors and vectors of the module docs"
 )]
+#[inline]
 unsafe fn encode_avx2(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
     let len = b.len();
@@ -761,6 +763,7 @@ unsafe fn run3(b: &[u8], mut s: usize, dst: &mut [u16], mut at: usize) -> (usize
     reason = "byte constants are given as the unsigned values they stand for"
 )]
 #[allow(clippy::many_single_char_names, reason = "a cursor and four vectors")]
+#[inline]
 unsafe fn units_len_avx2(b: &[u8]) -> usize {
     let len = b.len();
     let mut i = 0;

@@ -86,6 +86,7 @@ pub(crate) fn table(t: &Table) -> __m512i {
 }
 
 /// A table of 16-bit lanes from 32 values (each below 2^16), little-endian.
+#[inline]
 pub(crate) const fn lanes16(v: [u16; 32]) -> Table {
     let mut t = [0u8; 64];
     let mut j = 0;

@@ -64,6 +64,7 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
+#[inline]
 pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
     let n = src.len() / 2;
     // The ASCII at the start, here, before the main loop sets up its
@@ -315,6 +316,7 @@ static SHIFT1: Table = {
 /// The `vpermt2w` control that interleaves `F | M << 8` (the first table)
 /// and `L` (the second) of the 16 units from `first`, one unit a 32-bit
 /// lane.
+#[inline]
 const fn interleave(first: u16) -> Table {
     let mut v = [0u16; 32];
     let mut j = 0;
@@ -334,6 +336,7 @@ static HI_UNITS: Table = interleave(16);
 /// The `vpermt2b` control that gathers, for the 16 units from `first`,
 /// the bytes `F M L` of each: bytes `2j`, `2j + 1` of the first table and
 /// `2j` of the second (at 64 + `2j`); the last 16 bytes are not used.
+#[inline]
 const fn three_bytes(first: usize) -> Table {
     let mut t = [0u8; 64];
     let mut k = 0;

@@ -30,6 +30,7 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
+#[inline]
 pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
     let n = b.len();
     if n <= 64 {

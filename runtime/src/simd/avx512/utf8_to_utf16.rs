@@ -48,6 +48,7 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
+#[inline]
 pub(crate) unsafe fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
     let n = b.len();
@@ -324,6 +325,7 @@ unsafe fn widen(dst: &mut [u16], at: usize, v: __m512i, k: usize) {
 /// The `vpermt2b` control that gives, at byte `j`, the byte `d` places
 /// back in the 128 bytes of the block before (0..64) and this one
 /// (64..128).
+#[inline]
 const fn back(d: usize) -> Table {
     let mut t = [0u8; 64];
     let mut j = 0;
