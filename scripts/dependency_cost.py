@@ -89,8 +89,8 @@ fn main() {{ println!("{{:?}} {{:?}}", A.as_slice(), B.as_slice()); }}
     ),
     "const-str": (
         'const-str = "0.6"',
-        f"""static A: &[u16] = &const_str::encode!(utf16, "{TEXT16}");
-static B: &[u16] = &const_str::encode!(utf16, "{TEXT1251}");
+        f"""static A: &[u16] = const_str::encode!(utf16, "{TEXT16}");
+static B: &[u16] = const_str::encode!(utf16, "{TEXT1251}");
 fn main() {{ println!("{{:?}} {{:?}}", A, B); }}
 """,
     ),
@@ -163,7 +163,9 @@ def main() -> int:
     for r in range(args.rounds):
         for n in names:
             for p in profiles:
-                times[(n, p)].append(build(crates[n], p == "release"))
+                t = build(crates[n], p == "release")
+                times[(n, p)].append(t)
+                print(f"  {n} {p}: {t:.1f} s", flush=True)
         load = os.getloadavg()[0]
         print(f"round {r + 1}/{args.rounds} done (load {load:.1f})", flush=True)
     med = {k: statistics.median(v) for k, v in times.items()}
