@@ -114,7 +114,6 @@ pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeErro
 /// ```
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn encode_array<const N: usize>(text: &str) -> [u8; N] {
     __const_array::<N>(text, false)
 }
@@ -153,7 +152,6 @@ const fn too_long_panic(units: usize) -> ! {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u8; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -67,7 +67,6 @@ pub const fn encode_units_into(text: &str, out: &mut [u32]) -> Result<usize, Enc
 /// ```
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn encode_units_array<const N: usize>(text: &str) -> [u32; N] {
     __const_array::<N>(text, false)
 }
@@ -180,7 +179,6 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [u32; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -213,7 +213,6 @@ pub const fn encode_units_into(text: &str, out: &mut [WChar]) -> Result<usize, E
 /// compile error that says which `N` is right.
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn encode_units_array<const N: usize>(text: &str) -> [WChar; N] {
     __const_array::<N>(text, false)
 }
@@ -368,7 +367,6 @@ pub const fn __const_len(text: &str, nul: bool) -> usize {
 #[doc(hidden)]
 #[track_caller]
 #[must_use]
-#[inline]
 pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [WChar; N] {
     let needed = __const_len(text, nul);
     if needed != N {

@@ -34,7 +34,6 @@ const fn special(w: u64, java: bool) -> bool {
 
 /// See [`Encoding::encoded_len`]: the text's length, plus 2 per 4-byte
 /// sequence, plus (for `java`) 1 per zero byte.
-#[inline]
 pub(crate) const fn encoded_len<const JAVA: bool>(text: &str) -> usize {
     let java = JAVA;
     let b = text.as_bytes();
@@ -70,7 +69,6 @@ pub(crate) const fn encoded_len<const JAVA: bool>(text: &str) -> usize {
 }
 
 /// Encodes into `out`, which must hold the output.
-#[inline]
 const fn encode_fill<const JAVA: bool>(text: &str, out: &mut [u8]) -> usize {
     let java = JAVA;
     let b = text.as_bytes();
@@ -117,7 +115,6 @@ const fn encode_fill<const JAVA: bool>(text: &str, out: &mut [u8]) -> usize {
 }
 
 /// See [`Encoding::encode_into`]: never fails on the text, only on `out`.
-#[inline]
 pub(crate) const fn encode_into<const JAVA: bool>(
     text: &str,
     out: &mut [u8],
@@ -181,7 +178,6 @@ const fn utf8_run(b: &[u8], i: usize) -> (usize, bool) {
 }
 
 /// See [`Encoding::decoded_len`].
-#[inline]
 pub(crate) const fn decoded_len<const JAVA: bool>(b: &[u8]) -> Result<usize, DecodeError> {
     let java = JAVA;
     let mut i = 0;
@@ -213,7 +209,6 @@ pub(crate) const fn decoded_len<const JAVA: bool>(b: &[u8]) -> Result<usize, Dec
 /// cursor is (`ED` and `C0` are never continuation bytes), and every other
 /// byte goes one at a time. Korean text (`ED 80..=9F xx`, Hangul) takes the
 /// byte path more often, and is copied all the same.
-#[inline]
 const fn decode_fill_valid<const JAVA: bool>(b: &[u8], out: &mut [u8]) -> usize {
     let mut i = 0;
     let mut at = 0;
@@ -251,7 +246,6 @@ const fn decode_fill_valid<const JAVA: bool>(b: &[u8], out: &mut [u8]) -> usize 
 
 /// See [`Encoding::decode_into`]: the checking length pass first, always,
 /// so that on bad input `out` is left as it was; then the fill.
-#[inline]
 pub(crate) const fn decode_into<const JAVA: bool>(
     b: &[u8],
     out: &mut [u8],

@@ -254,7 +254,6 @@ const fn ascii_word<const E: u8>(b: &[u8], i: usize, mode: Mode) -> bool {
 }
 
 /// The length pass of decoding, for the encoding of `E`.
-#[inline]
 const fn decoded_len_of<const E: u8>(b: &[u8]) -> Result<usize, DecodeError> {
     let c = cjk(E);
     let mut i = 0;
@@ -291,7 +290,6 @@ const fn decoded_len_of<const E: u8>(b: &[u8]) -> Result<usize, DecodeError> {
 
 /// The fill pass of decoding input the length pass accepted into `out`,
 /// which holds the output.
-#[inline]
 const fn decode_fill<const E: u8>(b: &[u8], out: &mut [u8]) -> usize {
     let c = cjk(E);
     let mut i = 0;
@@ -323,7 +321,6 @@ const fn decode_fill<const E: u8>(b: &[u8], out: &mut [u8]) -> usize {
 }
 
 /// Decoding into `out`: both passes.
-#[inline]
 const fn decode_into_of<const E: u8>(b: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
     let needed = match decoded_len_of::<E>(b) {
         Ok(n) => n,
@@ -341,7 +338,6 @@ const fn decode_into_of<const E: u8>(b: &[u8], out: &mut [u8]) -> Result<usize, 
 }
 
 /// The length pass of encoding, for the encoding of `E`.
-#[inline]
 const fn encoded_len_of<const E: u8>(text: &str) -> Result<usize, EncodeError> {
     let c = cjk(E);
     let b = text.as_bytes();
@@ -371,7 +367,6 @@ const fn encoded_len_of<const E: u8>(text: &str) -> Result<usize, EncodeError> {
 
 /// The fill pass of encoding text the length pass accepted into `out`,
 /// which holds the output.
-#[inline]
 const fn encode_fill<const E: u8>(text: &str, out: &mut [u8]) -> usize {
     let c = cjk(E);
     let b = text.as_bytes();
@@ -398,7 +393,6 @@ const fn encode_fill<const E: u8>(text: &str, out: &mut [u8]) -> usize {
 }
 
 /// Encoding into `out`: both passes.
-#[inline]
 const fn encode_into_of<const E: u8>(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     let needed = match encoded_len_of::<E>(text) {
         Ok(n) => n,

@@ -281,7 +281,6 @@ pub(crate) const fn step_error(enc: Encoding, step: Step, i: usize) -> DecodeErr
 /// unit if `nul`, into exactly `N` bytes, or fails (at compile time, when
 /// called from a `const` item) with a message that says what is wrong.
 #[track_caller]
-#[inline]
 pub(crate) const fn encode_array<const N: usize>(f: Family, text: &str, nul: bool) -> [u8; N] {
     let len = const_len(f, text, nul);
     if len != N {

@@ -129,7 +129,6 @@ const fn no_four_byte(b: &[u8], i: usize, w: u64) -> bool {
 /// Encodes `text` into `out`, which holds its [`encoded_len`]: blocks of
 /// eight input bytes while sixteen are left (four characters never read
 /// past them) and 32 bytes of room, then one character at a time.
-#[inline]
 const fn fill_bytes<const BE: bool>(text: &str, out: &mut [u8]) -> usize {
     let b = text.as_bytes();
     let mut i = 0;

@@ -281,7 +281,6 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usi
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
 unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     // SAFETY: features; `text` is UTF-8, so each byte `F0..=FF` is a 4-byte
     // lead, followed by its three continuation bytes.
@@ -359,7 +358,6 @@ fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
 unsafe fn encode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     let mut i = 0;
@@ -445,7 +443,6 @@ fn extra_bytes<const JAVA: bool>(v: __m256i) -> __m256i {
     clippy::cast_sign_loss,
     reason = "sums of byte counts, far below `i64::MAX`"
 )]
-#[inline]
 unsafe fn encoded_len_avx2<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     let zero = _mm256_setzero_si256();
@@ -718,7 +715,6 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
 unsafe fn decode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     // SAFETY: features (all that `Validator::new` needs).
@@ -773,7 +769,6 @@ const DECODE_TAIL_OUT: usize = 320;
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
 unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     // SAFETY: features (all that `decode_bulk` needs).
     let (i, at) = unsafe { decode_bulk::<JAVA>(bytes, dst) }?;

@@ -132,7 +132,6 @@ pub(crate) fn encode(c: Cjk, text: &str, dst: &mut [u8]) -> Option<usize> {
 
 /// [`decode`] (`WRITE`) or [`decoded_len`] of the encoding of `E`, with AVX2
 /// where the CPU has it.
-#[inline]
 fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -146,7 +145,6 @@ fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Opt
 }
 
 /// [`encode`] of the encoding of `E`, with AVX2 where the CPU has it.
-#[inline]
 fn encode_one<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -731,7 +729,6 @@ mod avx2 {
 
     /// [`super::decode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[inline]
     pub(super) fn decode<const E: u8, const WRITE: bool>(
         src: &[u8],
         dst: &mut [u8],
@@ -741,7 +738,6 @@ mod avx2 {
 
     /// [`super::encode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[inline]
     pub(super) fn encode<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
         encode_of::<E, true>(text, dst)
     }

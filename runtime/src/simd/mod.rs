@@ -389,14 +389,12 @@ pub(crate) mod test_support {
 
     /// The items of `items`, or under Miri every `n`th of them from the
     /// first.
-    #[inline]
     pub(crate) fn sample<I: IntoIterator>(items: I, n: usize) -> core::iter::StepBy<I::IntoIter> {
         items.into_iter().step_by(if MIRI { n } else { 1 })
     }
 
     /// All of `items`, or under Miri the first and the last: the buffer
     /// lengths to try.
-    #[inline]
     pub(crate) fn ends<T>(items: &[T]) -> core::iter::StepBy<core::slice::Iter<'_, T>> {
         let step = if MIRI { items.len().max(2) - 1 } else { 1 };
         items.iter().step_by(step)

@@ -986,7 +986,6 @@ mod avx2 {
     #[allow(clippy::cast_sign_loss, reason = "movemask bits and u64 control words")]
     #[allow(clippy::cast_possible_wrap, reason = "the same")]
     #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
-    #[inline]
     fn encode_with<const WIDE: bool>(
         t: &SingleByte,
         text: &str,

@@ -370,7 +370,6 @@ mod avx2 {
         clippy::many_single_char_names,
         reason = "one hot loop, explained whole, in the codec's short names"
     )]
-    #[inline]
     pub(super) unsafe fn convert<const BE: bool>(
         src: &[u8],
         dst: &mut [u8],

@@ -63,7 +63,6 @@ const CHUNK: usize = 1024;
 /// The vector encoder: ASCII blocks directly, other stretches through the
 /// UTF-16 kernel and a widening, the tail by the `const` engine.
 #[cfg(target_arch = "x86_64")]
-#[inline]
 fn encode_avx2<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     let b = text.as_bytes();
     let (mut i, mut at) = (0, 0);
@@ -95,7 +94,6 @@ fn encode_avx2<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
 /// UTF-32 at `dst[at..]`: eight a vector while they hold no surrogate;
 /// `None` if `dst` is too short.
 #[cfg(target_arch = "x86_64")]
-#[inline]
 fn widen<const BE: bool>(units: &[u16], dst: &mut [u8], mut at: usize) -> Option<usize> {
     let mut k = 0;
     while k < units.len() {
@@ -277,7 +275,6 @@ mod avx2 {
     /// # Safety
     /// The CPU must have the enabled features; `b` must be valid UTF-8.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[inline]
     pub(super) unsafe fn encode<const BE: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
         let mut i = 0;
         let mut at = 0;
@@ -317,7 +314,6 @@ mod avx2 {
         clippy::cast_possible_wrap,
         reason = "an unaligned load; bit patterns"
     )]
-    #[inline]
     pub(super) unsafe fn widen_units8<const BE: bool>(
         units: &[u16],
         k: usize,
@@ -369,7 +365,6 @@ mod avx2 {
     /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     #[allow(clippy::cast_sign_loss, reason = "bit patterns, not numbers")]
-    #[inline]
     pub(super) unsafe fn decode<const BE: bool>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         // The low byte of each unit, gathered into the low four bytes of
         // each 128-bit half.
@@ -450,7 +445,6 @@ mod avx2 {
     /// # Safety
     /// The CPU must have the enabled features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[inline]
     pub(super) unsafe fn count<const BE: bool>(src: &[u8]) -> (usize, usize) {
         let mut i = 0;
         let mut total = 0usize;

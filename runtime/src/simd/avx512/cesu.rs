@@ -22,7 +22,6 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
-#[inline]
 pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     let mut p = 0;

@@ -64,7 +64,6 @@ use core::arch::x86_64::{
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
-#[inline]
 pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
     let n = src.len() / 2;
     // The ASCII at the start, here, before the main loop sets up its
