@@ -9,7 +9,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::error::{DecodeError, EncodeError};
-use crate::limits::{add_len, bound};
+use crate::limits::add_len;
+#[cfg(feature = "cjk")]
+use crate::limits::bound;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 use crate::simd;
