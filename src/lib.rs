@@ -117,8 +117,10 @@
 //! As with `nul`, text holding U+0000 is a compile error, except in
 //! MUTF-8, which writes it as `C0 80`. An option whose feature is off is a
 //! compile error that says which feature to enable, at the option. The
-//! value is a `const`, built without `unsafe` in your crate, so the macros
-//! still compile under `#![forbid(unsafe_code)]`.
+//! value is a `const`, and the macros still compile under
+//! `#![forbid(unsafe_code)]`: the unchecked constructors of `JNIStr`,
+//! `U16CStr` and `U32CStr` are `unsafe fn`s, called only in the macro's own
+//! expansion, on the text it encoded and checked.
 //!
 //! windows-strings 0.5 (the `PCWSTR` and `PCSTR` that the `windows` crate
 //! 0.62 re-exports as `windows::core::PCWSTR`) defines its types for
@@ -164,11 +166,12 @@
 // `deny`, not `forbid`, for two named exceptions, each documented and
 // tested where it is: `from_ne_bytes` in `__private` turns the bytes of a
 // literal into `[u16; N]`, `[u32; N]` or `[WChar; N]` for `utf16!`,
-// `utf32!` and `wide!`; `jni_str`, `u16cstr` and `u32cstr` in
-// `__private::typed` (features `jni`, `widestring`) call the unchecked
-// `const` constructors of `JNIStr` and `U16CStr`/`U32CStr` on literals the
-// macros encoded and terminated, since the checked ones are not `const`
-// or cost a `const` loop over the text.
+// `utf32!` and `wide!`; the `unsafe fn`s `jni_str`, `u16cstr` and
+// `u32cstr` in `__private::typed` (features `jni`, `widestring`) call the
+// unchecked `const` constructors of `JNIStr` and `U16CStr`/`U32CStr`,
+// since the checked ones are not `const` or cost a `const` loop over the
+// text; the macros' expansions call them on literals they encoded and
+// terminated (docs/architecture.md, "`unsafe` in the facade").
 #![deny(unsafe_code)]
 
 pub use litenc_runtime;
@@ -338,8 +341,9 @@ pub use litenc_macros::utf32be;
 
 /// C `wchar_t` strings from string literals, as `[`[`WChar`]`; N]`, where
 /// `WChar` is the target's `wchar_t`: UTF-16 units on Windows (and Cygwin,
-/// UEFI), UTF-32 units elsewhere, signed or not as the target's C ABI says
-/// (`i32` on x86-64 Linux, `u32` on `AArch64` Linux). Options `nul` (for
+/// UEFI, and AVR and MSP430, where it is the 16-bit `int`, `i16`), UTF-32
+/// units elsewhere, signed or not as the target's C ABI says (`i32` on
+/// x86-64 Linux, `u32` on `AArch64` Linux). Options `nul` (for
 /// `wcslen`, `wprintf`, `MessageBoxW`) and `bom`; and, with the feature
 /// `windows-strings`, `pcwstr`: on Windows, where `wchar_t` is 16 bits, the
 /// same `PCWSTR` as `utf16!(.., pcwstr)`; on any other target a compile
@@ -597,7 +601,13 @@ macro_rules! __litenc_native_endian {
 /// UTF-32 units of the same text, the one of the *target's* `wchar_t`
 /// (16 bits on the targets below, as `WChar`'s own definition says, which
 /// an assertion in `__private` checks on every build).
-#[cfg(any(windows, target_os = "cygwin", target_os = "uefi"))]
+#[cfg(any(
+    windows,
+    target_os = "cygwin",
+    target_os = "uefi",
+    target_arch = "avr",
+    target_arch = "msp430"
+))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __litenc_wide_pick {
@@ -607,7 +617,13 @@ macro_rules! __litenc_wide_pick {
 }
 
 /// Not public API: see the 16-bit definition.
-#[cfg(not(any(windows, target_os = "cygwin", target_os = "uefi")))]
+#[cfg(not(any(
+    windows,
+    target_os = "cygwin",
+    target_os = "uefi",
+    target_arch = "avr",
+    target_arch = "msp430"
+)))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __litenc_wide_pick {

@@ -6,7 +6,8 @@
 //! the errors of an option whose feature is off, run when it is off (as in
 //! `cargo test`), and `tests/ui/feature_on/` those of a feature that is on
 //! for a target that lacks the type (`PCWSTR` outside Windows), run with
-//! `--features windows-strings`.
+//! `--features windows-strings`; it also holds what safe code cannot do
+//! with the typed strings' constructors (`--features jni,widestring`).
 //!
 //! Regenerate after a deliberate change of wording with
 //! `TRYBUILD=overwrite cargo test --test macros_ui` (and again with
@@ -26,6 +27,9 @@ fn ui() {
     }
     if cfg!(not(feature = "widestring")) {
         t.compile_fail("tests/ui/feature_off/u*cstr.rs");
+    }
+    if cfg!(all(feature = "jni", feature = "widestring")) {
+        t.compile_fail("tests/ui/feature_on/typed_*.rs");
     }
     if cfg!(all(feature = "windows-strings", not(windows))) {
         t.compile_fail("tests/ui/feature_on/*_not_windows.rs");

@@ -29,10 +29,10 @@
 //! parsed as an expression, type-checked or evaluated.
 //!
 //! Files read for the text are `include_bytes!`-ed into an unused `const`,
-//! which makes the build depend on them.
+//! and environment variables `env!`-ed into another, which makes the build
+//! depend on them.
 
 use std::ffi::CString;
-use std::path::PathBuf;
 
 use litenc_runtime::{usb_string, EncodeError, Encoding};
 use proc_macro2::{Literal as Lit, Span, TokenStream, TokenTree};
@@ -40,7 +40,7 @@ use quote::{quote, quote_spanned};
 
 use crate::diagnostics;
 use crate::options::Typed;
-use crate::parse::{Attribute, ItemType, Literal, Target, Text};
+use crate::parse::{Attribute, ItemType, Literal, Target, Text, Tracked};
 
 /// `N` native code units of `size` bytes, as their little-endian bytes and,
 /// for arrays longer than [`ARRAY_UNITS`], their big-endian bytes (empty
@@ -528,12 +528,12 @@ fn value(encoded: &Encoded) -> TokenStream {
             from_ne_bytes(&module, units)
         }
         Encoded::Wide(utf16, utf32) => {
-            const WCHAR: &str = " as ::litenc::WChar";
             // (`utf32` has at most as many units as `utf16`.)
             if utf16.n <= ARRAY_UNITS {
                 if utf16.n == utf32.n {
-                    // No surrogates: the same units either way.
-                    return int_array(utf32, WCHAR);
+                    // No surrogates: the same units either way (written as
+                    // 16-bit units, for the literals that fit `i16`).
+                    return int_array(utf16, WCHAR);
                 }
                 let (a, b) = (int_array(utf16, WCHAR), int_array(utf32, WCHAR));
                 return quote!(::litenc::__private::wide_pick!({ #a } { #b }));
@@ -547,10 +547,18 @@ fn value(encoded: &Encoded) -> TokenStream {
     }
 }
 
+/// The suffix of `[WChar; N]` integer arrays.
+const WCHAR: &str = " as ::litenc::WChar";
+
 /// `[v0 SUFFIX, v1, ...]`, the values of `units` as decimal integer
 /// literals: the first carries the type (`u16`, ` as ::litenc::WChar`), the
 /// others take it from it; `[0 SUFFIX; 0]` when empty. Written as source
 /// and lexed once, rather than token by token.
+///
+/// For `WChar`, a 16-bit unit above `0x7FFF` is written `Nu16 as
+/// ::litenc::WChar`: `WChar` is `i16` on AVR and MSP430, where the bare
+/// literal would overflow, and the cast keeps its bits there and its value
+/// everywhere else.
 fn int_array(units: &Units, suffix: &str) -> TokenStream {
     use std::fmt::Write as _;
     let mut src = String::with_capacity(units.n * 7 + suffix.len() + 8);
@@ -560,9 +568,14 @@ fn int_array(units: &Units, suffix: &str) -> TokenStream {
         if i > 0 {
             src.push_str(", ");
         }
-        let _ = write!(src, "{}", units.get(i));
-        if i == 0 {
-            src.push_str(suffix);
+        let v = units.get(i);
+        if suffix == WCHAR && units.size == 2 && v > 0x7FFF {
+            let _ = write!(src, "{v}u16{WCHAR}");
+        } else {
+            let _ = write!(src, "{v}");
+            if i == 0 {
+                src.push_str(suffix);
+            }
         }
         i += 1;
     }
@@ -601,6 +614,13 @@ fn from_ne_bytes(module: &TokenStream, units: &Units) -> TokenStream {
 /// literal or from a `&'static` slice of the units, since only the facade
 /// knows whether it was built with the type's crate. Where it was not, the
 /// facade's macro is a compile error that names the feature, at `span`.
+///
+/// `&JNIStr`, `&U16CStr` and `&U32CStr` come from the facade's `unsafe fn`
+/// constructors (`__private::typed`), called here, in this expansion, on
+/// what this crate encoded: the facade's macro receives the finished value
+/// and holds no `unsafe`, so that no call of it from safe code can pass
+/// units of its own (an `unsafe` block in another crate's `macro_rules!`
+/// macro is invisible to the caller's `forbid(unsafe_code)`).
 fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     let value = value(encoded);
     let Some(name) = typed.facade_macro() else {
@@ -609,7 +629,18 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     let mac = proc_macro2::Ident::new(name, span);
     let units = match encoded {
         Encoded::Bytes(_) | Encoded::Text(..) | Encoded::CStr(_) => {
-            return quote_spanned!(span=> ::litenc::#mac!(#value));
+            let arg = match typed {
+                // SAFETY (of the emitted block): `jni_str` needs modified
+                // UTF-8; `jnistr` is accepted only on MUTF-8 (`typed_not_mutf8`
+                // in tests/ui), so `value` is this crate's MUTF-8 encoding of
+                // the text, as a `c"..."` literal (NUL-terminated, no interior
+                // NUL: U+0000 is `C0 80`).
+                Typed::JniStr => quote! {
+                    unsafe { ::litenc::__private::typed::jni_str(#value) }
+                },
+                _ => value,
+            };
+            return quote_spanned!(span=> ::litenc::#mac!(#arg));
         }
         Encoded::Units(units) if units.size == 2 => quote!(u16),
         Encoded::Units(_) => quote!(u32),
@@ -617,26 +648,46 @@ fn typed_value(typed: Typed, span: Span, encoded: &Encoded) -> TokenStream {
     };
     // `PCWSTR` says which macro made the units: `wide!`'s are 16-bit only
     // on some targets, which the facade's message names.
-    let kind = match (typed, encoded) {
-        (Typed::Pcwstr, Encoded::Wide(..)) => quote_spanned!(span=> wide,),
-        (Typed::Pcwstr, _) => quote_spanned!(span=> utf16,),
-        _ => TokenStream::new(),
+    let arg = match (typed, encoded) {
+        (Typed::Pcwstr, Encoded::Wide(..)) => quote_spanned!(span=> wide, __LITENC_TYPED),
+        (Typed::Pcwstr, _) => quote_spanned!(span=> utf16, __LITENC_TYPED),
+        // SAFETY (of the emitted blocks): `u16cstr` and `u32cstr` need units
+        // with no zero but the last: `encode` terminated them with one zero
+        // unit, and refuses text with U+0000 under a typed option
+        // (`interior_nul_u16cstr` in tests/ui), the only character whose
+        // UTF-16 or UTF-32 units hold a zero.
+        (Typed::U16CStr, _) => quote! {
+            unsafe { ::litenc::__private::typed::u16cstr(__LITENC_TYPED) }
+        },
+        (Typed::U32CStr, _) => quote! {
+            unsafe { ::litenc::__private::typed::u32cstr(__LITENC_TYPED) }
+        },
+        _ => quote!(__LITENC_TYPED),
     };
-    let call = quote_spanned!(span=> ::litenc::#mac!(#kind __LITENC_TYPED));
+    let call = quote_spanned!(span=> ::litenc::#mac!(#arg));
     quote! {{
         const __LITENC_TYPED: &[#units] = &#value;
         #call
     }}
 }
 
-/// Wraps `value` so that the build depends on the files in `tracked`.
-fn with_tracked(tracked: &[PathBuf], value: TokenStream) -> TokenStream {
+/// Wraps `value` so that the build depends on the files and the
+/// environment variables in `tracked`: the compiler records what
+/// `include_bytes!` and `env!` read in the crate's dependency info (the
+/// `.d` file, `# env-dep:` for a variable), which cargo checks before it
+/// reuses a build.
+fn with_tracked(tracked: &Tracked, value: TokenStream) -> TokenStream {
     if tracked.is_empty() {
         return value;
     }
-    let paths = tracked.iter().map(|p| p.to_string_lossy().into_owned());
+    let paths = tracked
+        .files
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned());
+    let vars = &tracked.env;
     quote! {{
         #(const _: &[u8] = ::core::include_bytes!(#paths);)*
+        #(const _: &str = ::core::env!(#vars);)*
         #value
     }}
 }
@@ -654,6 +705,9 @@ mod tests {
     /// Facts of the host's `wchar_t` that must not be in `wide!`'s
     /// expansion.
     fn assert_no_host_facts(out: &str) {
+        // A unit above 0x7FFF is a `u16` literal cast to the target's
+        // `WChar`: the literal's type, not a choice of `wchar_t`.
+        let out = &out.replace("u16 as :: litenc :: WChar", " as :: litenc :: WChar");
         for host_fact in [
             "windows",
             "target_os",
@@ -677,7 +731,8 @@ mod tests {
         assert_eq!(
             out,
             ":: litenc :: __private :: wide_pick ! \
-             ({ [97 as :: litenc :: WChar , 55357 , 56832 , 0] } \
+             ({ [97 as :: litenc :: WChar , 55357u16 as :: litenc :: WChar , \
+             56832u16 as :: litenc :: WChar , 0] } \
              { [97 as :: litenc :: WChar , 128512 , 0] })"
         );
         assert_no_host_facts(&out);
@@ -743,17 +798,63 @@ mod tests {
         );
     }
 
-    /// The typed strings hand their literal to the facade's macro, spanned
-    /// at the option word, and the expansion holds no `unsafe`: the
-    /// `unsafe_code` lint does not look into a proc macro's output, so
+    /// `wide!`'s units above `0x7FFF` are `u16` literals cast to `WChar`,
+    /// which is `i16` on AVR and MSP430 (a bare literal would overflow
+    /// there); the others take their type from the first.
+    #[test]
+    fn wide_units_above_0x7fff_fit_a_signed_16_bit_wchar() {
+        let out = expand(Target::Wide, r#""a한😀""#);
+        assert!(
+            out.contains(
+                "{ [97 as :: litenc :: WChar , 54620u16 as :: litenc :: WChar , \
+                 55357u16 as :: litenc :: WChar , 56832u16 as :: litenc :: WChar] }"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("{ [97 as :: litenc :: WChar , 54620 , 128512] }"),
+            "{out}"
+        );
+        let out = expand(Target::Wide, r#""한a""#);
+        assert!(
+            out.contains("[54620u16 as :: litenc :: WChar , 97]"),
+            "{out}"
+        );
+    }
+
+    /// A variable read by `env!` in the text is named again with
+    /// `::core::env!`, once, so that the compiler tracks it (`# env-dep:`
+    /// in the `.d` file); text without one has no such item.
+    #[test]
+    fn env_variables_are_tracked() {
+        // Set by cargo for every test process.
+        let out = expand(
+            Target::Units16,
+            r#"concat!(env!("CARGO_PKG_NAME"), "-", env!(concat!("CARGO_", "PKG_NAME")))"#,
+        );
+        assert_eq!(
+            out.matches(r#"const _ : & str = :: core :: env ! ("CARGO_PKG_NAME") ;"#)
+                .count(),
+            1,
+            "{out}"
+        );
+        assert!(out.contains("[108u16 , 105 , 116"), "{out}");
+        let out = expand(Target::Units16, r#""CARGO_PKG_NAME""#);
+        assert!(!out.contains("env"), "{out}");
+    }
+
+    /// The typed strings hand their value to the facade's macro, spanned
+    /// at the option word. The `unsafe fn` constructors are called here,
+    /// in the proc macro's output, on its own encoding, and nowhere else:
+    /// the `unsafe_code` lint does not look into a proc macro's output, so
     /// `#![forbid(unsafe_code)]` in a test crate could not tell.
     #[test]
-    fn typed_strings_go_through_the_facade_without_unsafe() {
+    fn typed_strings_call_the_unsafe_constructors_only_on_their_own_units() {
         let cases = [
             (
                 Target::Bytes(Encoding::Mutf8),
                 "jnistr",
-                "__litenc_jnistr ! (c\"a\\xC0\\x80\")",
+                "__litenc_jnistr ! (unsafe { :: litenc :: __private :: typed :: jni_str (c\"a\\xC0\\x80\") })",
             ),
             (
                 Target::Bytes(Encoding::Utf8),
@@ -773,12 +874,12 @@ mod tests {
             (
                 Target::Units16,
                 "u16cstr",
-                "__litenc_u16cstr ! (__LITENC_TYPED)",
+                "__litenc_u16cstr ! (unsafe { :: litenc :: __private :: typed :: u16cstr (__LITENC_TYPED) })",
             ),
             (
                 Target::Units32,
                 "u32cstr",
-                "__litenc_u32cstr ! (__LITENC_TYPED)",
+                "__litenc_u32cstr ! (unsafe { :: litenc :: __private :: typed :: u32cstr (__LITENC_TYPED) })",
             ),
         ];
         for (target, option, call) in cases {
@@ -788,7 +889,8 @@ mod tests {
                 r#""a""#
             };
             let out = expand(target, &format!("{text}, {option}"));
-            assert!(!out.contains("unsafe"), "{out}");
+            let unsafe_blocks = usize::from(matches!(option, "jnistr" | "u16cstr" | "u32cstr"));
+            assert_eq!(out.matches("unsafe").count(), unsafe_blocks, "{out}");
             assert!(out.contains(&format!(":: litenc :: {call}")), "{out}");
         }
         let out = expand(Target::Units16, r#""a", u16cstr"#);

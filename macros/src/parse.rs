@@ -118,8 +118,34 @@ pub(crate) struct Literal {
     pub(crate) target: Target,
     pub(crate) text: Text,
     pub(crate) options: Options,
-    /// Files the text was read from, which the build must depend on.
-    pub(crate) tracked: Vec<PathBuf>,
+    /// Files and environment variables the text was read from, which the
+    /// build must depend on.
+    pub(crate) tracked: Tracked,
+}
+
+/// What a text was read from besides the tokens: files (`include_str!`,
+/// `include_encoded!`) and environment variables (`env!`). The compiler
+/// learns of neither from a proc macro (whose reads it does not see), so
+/// the expansion names each again, with `include_bytes!` and `env!`, and
+/// they go into the build's dependency info: change the file or the
+/// variable and the crate is built again.
+#[derive(Default)]
+pub(crate) struct Tracked {
+    pub(crate) files: Vec<PathBuf>,
+    /// The names of the variables, each once.
+    pub(crate) env: Vec<String>,
+}
+
+impl Tracked {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.files.is_empty() && self.env.is_empty()
+    }
+
+    fn env(&mut self, name: &str) {
+        if !self.env.iter().any(|n| n == name) {
+            self.env.push(name.to_owned());
+        }
+    }
 }
 
 /// Who is reading text, for messages.
@@ -143,7 +169,7 @@ impl Literal {
             target,
             text: Text::default(),
             options: Options::default(),
-            tracked: Vec::new(),
+            tracked: Tracked::default(),
         }
     }
 }
@@ -232,7 +258,7 @@ pub(crate) fn include(input: TokenStream) -> syn::Result<Literal> {
         let caller = lit.caller();
         text_item(input, &mut path, &mut lit.tracked, caller, false)?;
         let (full, text) = read_file(&path.value, span)?;
-        lit.tracked.push(full);
+        lit.tracked.files.push(full);
         lit.text.push(&text, span);
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -335,7 +361,7 @@ fn bare_word(cursor: Cursor<'_>) -> Option<Ident> {
 fn text_item(
     input: ParseStream<'_>,
     text: &mut Text,
-    tracked: &mut Vec<PathBuf>,
+    tracked: &mut Tracked,
     lit: Caller,
     in_concat: bool,
 ) -> syn::Result<()> {
@@ -385,7 +411,7 @@ fn text_item(
     if let Some((name, span, args)) = macro_call(input)? {
         return match name.as_str() {
             "concat" => concat(args, text, tracked, lit),
-            "env" => env(args, span, text, lit),
+            "env" => env(args, span, text, tracked, lit),
             "include_str" => include_str(args, span, text, tracked, lit),
             _ => Err(diagnostics::unsupported_macro(
                 &name,
@@ -481,7 +507,7 @@ fn path_sep(cursor: Cursor<'_>) -> Option<Cursor<'_>> {
 fn concat(
     args: TokenStream,
     text: &mut Text,
-    tracked: &mut Vec<PathBuf>,
+    tracked: &mut Tracked,
     lit: Caller,
 ) -> syn::Result<()> {
     (|input: ParseStream<'_>| {
@@ -496,10 +522,16 @@ fn concat(
     .parse2(args)
 }
 
-fn env(args: TokenStream, span: Span, text: &mut Text, lit: Caller) -> syn::Result<()> {
+fn env(
+    args: TokenStream,
+    span: Span,
+    text: &mut Text,
+    tracked: &mut Tracked,
+    lit: Caller,
+) -> syn::Result<()> {
     let (name, message) = (|input: ParseStream<'_>| {
         let mut name = Text::default();
-        text_item(input, &mut name, &mut Vec::new(), lit, false)?;
+        text_item(input, &mut name, tracked, lit, false)?;
         let mut message = None;
         if !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -515,6 +547,7 @@ fn env(args: TokenStream, span: Span, text: &mut Text, lit: Caller) -> syn::Resu
     .parse2(args)?;
     match std::env::var(&name) {
         Ok(value) => {
+            tracked.env(&name);
             text.push(&value, span);
             Ok(())
         }
@@ -531,7 +564,7 @@ fn include_str(
     args: TokenStream,
     span: Span,
     text: &mut Text,
-    tracked: &mut Vec<PathBuf>,
+    tracked: &mut Tracked,
     lit: Caller,
 ) -> syn::Result<()> {
     let path = (|input: ParseStream<'_>| {
@@ -544,7 +577,7 @@ fn include_str(
     })
     .parse2(args)?;
     let (full, contents) = read_file(&path, span)?;
-    tracked.push(full);
+    tracked.files.push(full);
     text.push(&contents, span);
     Ok(())
 }
@@ -701,7 +734,7 @@ fn item_parts(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<Item> {
     }
     (|inner: ParseStream<'_>| {
         let mut text = Text::default();
-        let mut tracked = Vec::new();
+        let mut tracked = Tracked::default();
         if !inner.peek(Lit) {
             return Err(diagnostics::non_literal_initializer(inner.span()));
         }

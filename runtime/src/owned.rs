@@ -9,11 +9,20 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::error::{DecodeError, EncodeError};
+use crate::limits::add_len;
+#[cfg(feature = "cjk")]
+use crate::limits::bound;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 use crate::simd;
 use crate::{fast, trusted};
 
+// Buffer sizes add and multiply through `limits` (saturating): a size past
+// the address space, which a length pass over gigabytes of input can give
+// on a 32-bit target, reaches the allocator as `usize::MAX` and fails there
+// as `Vec::with_capacity` does ("capacity overflow"), never wrapped to a
+// small buffer.
+//
 // The helpers take the family as the per-encoding modules pass it, a
 // constant: always inlined, so that it folds away and a module links only its
 // own encoding's code and tables.
@@ -43,7 +52,7 @@ fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError>
     } else {
         fast::family::encoded_len(f, rest).map_err(|e| e.after(k))?
     };
-    let mut out = vec![0u8; k + cap];
+    let mut out = vec![0u8; add_len(k, cap)];
     out[..k].copy_from_slice(&text.as_bytes()[..k]);
     let n = fast::family::encode_into(f, rest, &mut out[k..]).map_err(|e| e.after(k))?;
     out.truncate(k + n);
@@ -104,11 +113,11 @@ fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError
     #[cfg(feature = "cjk")]
     if let Family::Cjk(_) = f {
         let guess = if f.max_utf8_bytes_per_byte() <= 2 {
-            rest.len() * 2
+            bound(rest.len(), 2)
         } else {
-            rest.len() + rest.len() / 2 + 16
+            add_len(add_len(rest.len(), rest.len() / 2), 16)
         };
-        let mut out = vec![0u8; k + guess];
+        let mut out = vec![0u8; add_len(k, guess)];
         out[..k].copy_from_slice(&bytes[..k]);
         if let Some(n) = simd::decode_into(f, rest, &mut out[k..]) {
             out.truncate(k + n);
@@ -120,7 +129,7 @@ fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError
     } else {
         fast::family::decoded_len(f, rest).map_err(|e| e.after(k))?
     };
-    let mut out = vec![0u8; k + cap];
+    let mut out = vec![0u8; add_len(k, cap)];
     out[..k].copy_from_slice(&bytes[..k]);
     let n = fast::family::decode_into(f, rest, &mut out[k..]).map_err(|e| e.after(k))?;
     out.truncate(k + n);
@@ -241,7 +250,7 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
 #[inline(always)]
 fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
     use crate::rules::cjk::{decode_seq, Mode, Seq};
-    let mut out = String::with_capacity(bytes.len() * 2);
+    let mut out = String::with_capacity(bound(bytes.len(), 2));
     let mut i = 0;
     let mut mode = Mode::Ascii;
     let mut escaped = false;

@@ -11,7 +11,8 @@
 //! to the end of `dst`; a character that does not fit waits for the next
 //! call, so that each call's output is whole characters (valid UTF-8, for
 //! the decoder), except when `dst` is shorter than one character, which is
-//! then written across calls.
+//! then written across calls: what did not fit waits in the decoder
+//! ([`Decoder::pending`]) and is written first by the next call.
 //!
 //! Each call returns how far it got, as `(result, read, written)`:
 //!
@@ -354,9 +355,9 @@ impl Decoder {
     }
 
     /// The offset in the stream of the first input byte not decoded yet:
-    /// the output written so far is the decoding of exactly the input
-    /// before it. Bytes read past it (at most 6) wait in the decoder for
-    /// the rest of their character.
+    /// the output written so far, followed by [`pending`](Self::pending),
+    /// is the decoding of exactly the input before it. Bytes read past it
+    /// (at most 6) wait in the decoder for the rest of their character.
     ///
     /// ```
     /// use litenc_runtime::{stream::Decoder, Encoding};
@@ -365,11 +366,40 @@ impl Decoder {
     /// let mut out = [0u8; 16];
     /// let (_, read, written) = d.decode(b"a\x00b\x00\x3D", &mut out, false);
     /// assert_eq!((read, written, d.position()), (5, 2, 4));
+    /// assert!(d.pending().is_empty());
     /// ```
     #[must_use]
     #[inline]
     pub const fn position(&self) -> usize {
         self.pos
+    }
+
+    /// The output bytes that the decoder holds: the rest of a character
+    /// that [`decode`](Self::decode) or [`decode_lossy`](Self::decode_lossy)
+    /// decoded into a `dst` shorter than it (a `dst` of fewer than 4 bytes),
+    /// and wrote what fitted of. They belong before all further output: the
+    /// next `decode` or `decode_lossy` writes them first;
+    /// [`decode_to_str`](Self::decode_to_str), whose output is whole
+    /// characters, does not take them. Empty otherwise, and always with a
+    /// `dst` of at least 4 bytes.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Decoder, DecoderResult};
+    /// use litenc_runtime::Encoding;
+    ///
+    /// // "ж" is D0 B6 in UTF-8: a one-byte `dst` takes one byte at a time.
+    /// let mut d = Decoder::new(Encoding::Koi8R);
+    /// let mut one = [0u8; 1];
+    /// let (r, read, written) = d.decode(b"\xD6", &mut one, true);
+    /// assert_eq!((r, read, written, one[0]), (DecoderResult::OutputFull, 1, 1, 0xD0));
+    /// assert_eq!((d.position(), d.pending()), (1, &[0xB6][..]));
+    /// let (r, read, written) = d.decode(b"", &mut one, true);
+    /// assert_eq!((r, read, written, one[0]), (DecoderResult::Finished, 0, 1, 0xB6));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn pending(&self) -> &[u8] {
+        &self.pending.bytes[self.pending.start as usize..self.pending.end as usize]
     }
 
     /// An output buffer of this many bytes always takes the whole decoding
@@ -435,11 +465,28 @@ impl Decoder {
     /// characters only, so a `dst` of at least 4 bytes is needed to be
     /// sure of progress (a shorter one that cannot hold the next character
     /// gives `OutputFull`). This spares the caller a second validation of
-    /// the output, for an [`Encoder`] say.
+    /// the output, for an [`Encoder`] say. The string starts at `dst[0]`.
     ///
-    /// Only if an earlier call of `decode` or `decode_lossy` into a buffer
-    /// shorter than one character left the rest of it unwritten is that rest
-    /// written first, at the start of `dst`, before the string.
+    /// The rest of a character that an earlier `decode` or `decode_lossy`
+    /// split over a `dst` shorter than it ([`pending`](Self::pending)) is no
+    /// string of its own: while the decoder holds such bytes, this call
+    /// reads and writes nothing and returns `OutputFull` with `""`. Take
+    /// them with `decode` (even of empty input), which writes them first.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Decoder, DecoderResult};
+    /// use litenc_runtime::Encoding;
+    ///
+    /// let mut d = Decoder::new(Encoding::Utf8);
+    /// let mut two = [0u8; 2];
+    /// // "€" is E2 82 AC: two bytes fit, the third waits.
+    /// assert_eq!(d.decode(b"\xE2\x82\xACz", &mut two, true), (DecoderResult::OutputFull, 3, 2));
+    /// let mut out = [0u8; 8];
+    /// assert_eq!(d.decode_to_str(b"z", &mut out, true), (DecoderResult::OutputFull, 0, ""));
+    /// assert_eq!(d.decode(b"", &mut out, false), (DecoderResult::InputEmpty, 0, 1));
+    /// assert_eq!(out[0], 0xAC);
+    /// assert_eq!(d.decode_to_str(b"z", &mut out, true), (DecoderResult::Finished, 1, "z"));
+    /// ```
     ///
     /// ```
     /// use litenc_runtime::stream::{Decoder, DecoderResult};
@@ -456,23 +503,20 @@ impl Decoder {
         dst: &'a mut [u8],
         last: bool,
     ) -> (DecoderResult, usize, &'a str) {
-        let mut flushed = 0;
-        self.pending.flush(dst, &mut flushed);
+        if !self.pending.is_empty() {
+            return (DecoderResult::OutputFull, 0, "");
+        }
         let mut replaced = false;
-        let (stop, read, written) = if self.pending.is_empty() {
-            let (stop, read, n) =
-                self.run(src, &mut dst[flushed..], last, false, true, &mut replaced);
-            (stop, read, flushed + n)
-        } else {
-            (Stop::OutputFull, 0, flushed)
-        };
+        let (stop, read, written) = self.run(src, dst, last, false, true, &mut replaced);
         let result = match stop {
             Stop::InputEmpty => DecoderResult::InputEmpty,
             Stop::OutputFull => DecoderResult::OutputFull,
             Stop::Finished => DecoderResult::Finished,
             Stop::Error(e) => DecoderResult::Error(e),
         };
-        (result, read, crate::trusted::str(&dst[flushed..written]))
+        // `run` with `whole` writes whole characters only, and the pending
+        // bytes, which are not, were none.
+        (result, read, crate::trusted::str(&dst[..written]))
     }
 
     /// Decodes `src` into `dst` as UTF-8, writing U+FFFD for each
@@ -582,6 +626,7 @@ impl Decoder {
 
     /// The sequence at `bytes[i..]` (`i < bytes.len()`), in the mode the
     /// stream is in.
+    #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
     #[inline]
     fn read_seq(&self, f: Family, bytes: &[u8], i: usize) -> Read {
         #[cfg(feature = "cjk")]

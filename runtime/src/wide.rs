@@ -1,6 +1,7 @@
 //! C's `wchar_t` strings: [`WChar`] is the target's `wchar_t`, and these
 //! functions encode text into it and decode it, as UTF-16 where `wchar_t`
-//! has 16 bits (Windows, Cygwin, UEFI) and as UTF-32 everywhere else.
+//! has 16 bits (Windows, Cygwin, UEFI, AVR, MSP430) and as UTF-32
+//! everywhere else.
 //!
 //! The choice is the *target's*: `WChar` is defined by `#[cfg]` in this
 //! crate, which is compiled for the target, so a build for Windows on Linux
@@ -47,7 +48,9 @@ macro_rules! wchar_t {
     ($($ty:ty: cfg($($rule:tt)*);)*) => {
         $(
             /// The target's C `wchar_t`: `u16` on Windows, Cygwin and UEFI
-            /// (UTF-16); elsewhere 32 bits (UTF-32), unsigned (`u32`) where
+            /// (UTF-16); `i16` on AVR and MSP430, whose `wchar_t` is C's
+            /// `int`, 16 bits there (UTF-16 too); elsewhere 32 bits
+            /// (UTF-32), unsigned (`u32`) where
             /// the C ABI makes it `unsigned int` (Arm and `AArch64` outside
             /// Apple's and the BSDs' ABIs, QNX, AIX, ...) and `i32` on the
             /// others (x86, x86-64, RISC-V, PowerPC, MIPS, Apple, ...).
@@ -63,10 +66,23 @@ macro_rules! wchar_t {
     };
 }
 
+// AVR and MSP430: `wchar_t` is `int`, which has 16 bits there: clang's
+// `AVRTargetInfo` and `MSP430TargetInfo` keep `TargetInfo`'s default
+// `WCharType = SignedInt` with `IntWidth = 16` (clang 14 predefines
+// `__WCHAR_TYPE__ int`, `__WCHAR_WIDTH__ 16` for `--target=avr` and
+// `--target=msp430`), and so does avr-gcc (`WCHAR_TYPE "int"`,
+// `__WCHAR_MAX__ 0x7fff`); libc has neither target.
 wchar_t! {
     u16: cfg(any(windows, target_os = "cygwin", target_os = "uefi"));
+    i16: cfg(any(target_arch = "avr", target_arch = "msp430"));
     u32: cfg(all(
-        not(any(windows, target_os = "cygwin", target_os = "uefi")),
+        not(any(
+            windows,
+            target_os = "cygwin",
+            target_os = "uefi",
+            target_arch = "avr",
+            target_arch = "msp430"
+        )),
         any(
             all(
                 any(
@@ -102,6 +118,8 @@ wchar_t! {
         windows,
         target_os = "cygwin",
         target_os = "uefi",
+        target_arch = "avr",
+        target_arch = "msp430",
         all(
             any(
                 target_arch = "aarch64",
@@ -166,11 +184,11 @@ const fn fill(text: &str, out: &mut [WChar]) -> usize {
         let (cp, len) = scalar::next_char(b, i);
         if IS_UTF16 && cp >= 0x1_0000 {
             let (high, low) = scalar::split_surrogates(cp);
-            out[at] = high as WChar;
-            out[at + 1] = low as WChar;
+            out[at] = unit_of(high);
+            out[at + 1] = unit_of(low);
             at += 2;
         } else {
-            out[at] = cp as WChar;
+            out[at] = unit_of(cp);
             at += 1;
         }
         i += len;
@@ -217,10 +235,39 @@ pub const fn encode_units_array<const N: usize>(text: &str) -> [WChar; N] {
     __const_array::<N>(text, false)
 }
 
+/// Defines the conversions between a `wchar_t` type and the `u32` of a
+/// code unit: for [`WChar`], and in the tests for every type `WChar` is on
+/// some target, so that each is tested on this machine.
+macro_rules! unit_conversions {
+    ($ty:ty, $value:ident, $unit:ident) => {
+        /// The value of a unit: its 16 bits where the type has 16 (an
+        /// `i16` unit of a surrogate is negative), else the `u32` of its
+        /// bits (a negative `i32` is above U+10FFFF, which decoding
+        /// rejects).
+        #[allow(dead_code)]
+        const fn $value(unit: $ty) -> u32 {
+            if <$ty>::BITS == 16 {
+                unit as u16 as u32
+            } else {
+                unit as u32
+            }
+        }
+
+        /// The unit of a code unit's value (below 2^16 where the type
+        /// has 16 bits): the same bits.
+        #[allow(dead_code)]
+        const fn $unit(value: u32) -> $ty {
+            value as $ty
+        }
+    };
+}
+
+unit_conversions!(WChar, unit_value, unit_of);
+
 /// Reads one scalar value from `units` at `i`.
 #[inline]
 const fn step(units: &[WChar], i: usize) -> Step {
-    let unit = units[i] as u32;
+    let unit = unit_value(units[i]);
     if !IS_UTF16 {
         return utf32::step_unit(unit, 1);
     }
@@ -228,7 +275,7 @@ const fn step(units: &[WChar], i: usize) -> Step {
         if i + 1 >= units.len() {
             return Step::Truncated;
         }
-        let low = units[i + 1] as u32;
+        let low = unit_value(units[i + 1]);
         if scalar::is_low_surrogate(low) {
             return Step::Char {
                 cp: scalar::combine_surrogates(unit, low),
@@ -375,4 +422,30 @@ pub const fn __const_array<const N: usize>(text: &str, nul: bool) -> [WChar; N] 
     let mut out = [0; N];
     fill(text, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    unit_conversions!(i16, value_i16, unit_i16);
+    unit_conversions!(u16, value_u16, unit_u16);
+    unit_conversions!(i32, value_i32, unit_i32);
+    unit_conversions!(u32, value_u32, unit_u32);
+
+    /// Every UTF-16 code unit through the 16-bit types (`i16` on AVR and
+    /// MSP430, `u16` on Windows), and every scalar value through the 32-bit
+    /// ones, come back as they went; a negative `i32` reads as a value above
+    /// U+10FFFF.
+    #[test]
+    fn units_keep_their_value_in_every_wchar_type() {
+        for v in 0..=0xFFFF_u32 {
+            assert_eq!(value_i16(unit_i16(v)), v);
+            assert_eq!(value_u16(unit_u16(v)), v);
+        }
+        assert_eq!(unit_i16(0xD83D), -10179);
+        for v in (0..=0x10_FFFF_u32).step_by(7).chain([0x10_FFFF]) {
+            assert_eq!(value_i32(unit_i32(v)), v);
+            assert_eq!(value_u32(unit_u32(v)), v);
+        }
+        assert!(value_i32(-1) > 0x10_FFFF);
+    }
 }

@@ -839,6 +839,80 @@ fn encode_every_cut_every_buffer() {
     eprintln!("{runs} streams");
 }
 
+/// A `dst` shorter than a character: each call writes what fits of it and
+/// the decoder holds the rest (`pending`). After every call, the output
+/// written so far followed by `pending()` is the one-shot decoding of the
+/// input before `position()`; while bytes are pending, `decode_to_str`
+/// (whose output is whole characters) takes nothing, reads nothing and
+/// writes nothing; the next `decode` writes them first. Every encoding's
+/// valid text, into buffers of 1, 2 and 3 bytes, in one piece and cut
+/// after every byte.
+#[test]
+fn a_dst_shorter_than_a_character_leaves_the_rest_pending() {
+    for &enc in Encoding::ALL {
+        let text = valid_text(enc);
+        let Ok(bytes) = enc.encode(&text) else {
+            continue;
+        };
+        for cap in 1..=3 {
+            for one_piece in [true, false] {
+                let mut d = Decoder::new(enc);
+                let mut out = Vec::new();
+                let mut buf = vec![0u8; cap];
+                let mut probes = 0;
+                let mut at = 0;
+                let mut budget = 8 * bytes.len() + 64;
+                loop {
+                    budget -= 1;
+                    assert!(budget > 0, "{enc}: no progress");
+                    let end = if one_piece {
+                        bytes.len()
+                    } else {
+                        (at + 1).min(bytes.len())
+                    };
+                    let last = end == bytes.len();
+                    let (r, read, written) = d.decode(&bytes[at..end], &mut buf, last);
+                    out.extend_from_slice(&buf[..written]);
+                    at += read;
+                    let pending = d.pending().to_vec();
+                    assert!(pending.len() < 4, "{enc}: {pending:02X?}");
+                    if r == DecoderResult::Finished {
+                        assert!(pending.is_empty() && d.position() == 0);
+                        break;
+                    }
+                    let pos = d.position();
+                    let mut so_far = out.clone();
+                    so_far.extend_from_slice(&pending);
+                    assert_eq!(
+                        so_far,
+                        enc.decode(&bytes[..pos]).unwrap().as_bytes(),
+                        "{enc}, {cap}-byte dst: output and pending vs position {pos}"
+                    );
+                    if !pending.is_empty() {
+                        assert_eq!((r, written), (DecoderResult::OutputFull, cap), "{enc}");
+                        let mut big = [0xFFu8; 16];
+                        let rest = &bytes[at..];
+                        assert_eq!(
+                            d.decode_to_str(rest, &mut big, true),
+                            (DecoderResult::OutputFull, 0, ""),
+                            "{enc}: decode_to_str with pending bytes"
+                        );
+                        assert_eq!(big, [0xFF; 16], "{enc}: decode_to_str wrote");
+                        assert_eq!(d.pending(), &pending[..]);
+                        probes += 1;
+                    }
+                }
+                // (Not always `text`: EUC-JP writes `¥` as `5C`, read back as `\`.)
+                let whole = enc.decode(&bytes).unwrap();
+                assert_eq!(out, whole.as_bytes(), "{enc}, {cap}-byte dst");
+                if cap == 1 && text.chars().any(|c| c.len_utf8() > 1) {
+                    assert!(probes > 0, "{enc}: no character was split");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn positions_are_absolute_in_long_streams() {
     // 1 MB of text in pieces of 4,099 bytes, one bad byte near the end:

@@ -10,7 +10,9 @@
 //!   (0.2.191) defines `wchar_t` as for that target, file by file
 //!   (`src/windows/mod.rs`, `src/unix/linux_like/linux/gnu/b64/aarch64/mod.rs`,
 //!   ...). UEFI, which libc does not cover, is 16-bit as in clang's UEFI
-//!   targets.
+//!   targets; AVR and MSP430, which libc does not cover either, are C's
+//!   16-bit `int` (`i16`), as clang's `AVRTargetInfo` and `MSP430TargetInfo`
+//!   and avr-gcc define `wchar_t`.
 //!
 //! The rules are evaluated here rather than compiled for each target
 //! because only this machine's standard library is installed.
@@ -151,7 +153,9 @@ fn wchar_of(rules: &[(String, Pred)], target: &str, cfg: &HashSet<String>) -> St
     held[0].to_owned()
 }
 
-/// `wchar_t` by the `libc` crate 0.2.191 (UEFI: clang), per target.
+/// `wchar_t` by the `libc` crate 0.2.191 (UEFI, AVR, MSP430: clang, whose
+/// predefined `__WCHAR_TYPE__` is `int` and `__WCHAR_WIDTH__` 16 on AVR and
+/// MSP430; avr-gcc agrees), per target.
 const EXPECTED: &[(&str, &str)] = &[
     ("x86_64-unknown-linux-gnu", "i32"),
     ("i686-unknown-linux-gnu", "i32"),
@@ -223,12 +227,45 @@ const EXPECTED: &[(&str, &str)] = &[
     ("aarch64-nintendo-switch-freestanding", "u32"),
     ("aarch64-kmc-solid_asp3", "u32"),
     ("hexagon-unknown-qurt", "i32"),
+    ("avr-none", "i16"),
+    ("avr-unknown-gnu-atmega328", "i16"),
+    ("msp430-none-elf", "i16"),
 ];
+
+/// The 16-bit `wchar_t` of AVR and MSP430: every target of either
+/// architecture that this rustc knows gets `i16`, whatever its `target_os`.
+#[test]
+fn avr_and_msp430_have_a_16_bit_wchar_t() {
+    let rules = rules();
+    let list = Command::new(rustc())
+        .args(["--print", "target-list"])
+        .output()
+        .expect("rustc runs");
+    let list = String::from_utf8(list.stdout).expect("UTF-8");
+    let mut checked = 0;
+    for target in list
+        .lines()
+        .filter(|t| t.starts_with("avr") || t.starts_with("msp430"))
+    {
+        let mut cfg = target_cfg(target);
+        assert!(
+            cfg.contains("target_pointer_width=\"16\""),
+            "{target}: {cfg:?}"
+        );
+        assert_eq!(wchar_of(&rules, target, &cfg), "i16", "{target}");
+        // The rule is the architecture's, not the bare-metal `none`'s.
+        cfg.retain(|c| !c.starts_with("target_os="));
+        cfg.insert("target_os=\"linux\"".to_owned());
+        assert_eq!(wchar_of(&rules, target, &cfg), "i16", "{target} (linux)");
+        checked += 1;
+    }
+    assert!(checked >= 2, "{checked} AVR and MSP430 targets");
+}
 
 #[test]
 fn the_rules_give_every_target_one_wchar_t_and_libcs_where_libc_has_one() {
     let rules = rules();
-    assert_eq!(rules.len(), 3);
+    assert_eq!(rules.len(), 4);
     let list = Command::new(rustc())
         .args(["--print", "target-list"])
         .output()

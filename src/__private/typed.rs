@@ -15,12 +15,17 @@
 //! (about 20 s for 1.9 MB, past the compiler's
 //! `long_running_const_eval` limit) and widestring's checked constructors
 //! are not `const`. So `jni_str`, `u16cstr` and `u32cstr` call the
-//! unchecked ones: the only `unsafe` of the facade besides
-//! `from_ne_bytes`, each block with its `SAFETY:` comment. What they rely
-//! on, the macros guarantee: the bytes come from litenc's own MUTF-8
-//! encoder, and text with an interior U+0000 that would be a zero unit is a
-//! compile error. They are not public API: they trust their input, which
-//! only the macros write.
+//! unchecked ones, and are `unsafe fn` themselves: what they rely on is
+//! the caller's to guarantee. The one caller is litenc-macros, whose
+//! expansion holds the `unsafe` block, with its `SAFETY:` comment in
+//! `expand.rs`, around the call on text it encoded itself; the
+//! `macro_rules!` macros here take the finished value and hold no
+//! `unsafe`. An `unsafe` block inside a `macro_rules!` macro of another
+//! crate is not seen by the caller's `#![forbid(unsafe_code)]`, so such a
+//! macro would let any safe code pass its own units; a proc macro's
+//! expansion is not seen either, but the proc macro only ever passes
+//! units it encoded and checked. See docs/architecture.md, "`unsafe` in
+//! the facade".
 
 #[cfg(any(feature = "jni", all(feature = "windows-strings", windows)))]
 use core::ffi::CStr;
@@ -46,24 +51,27 @@ macro_rules! assert_terminated {
 
 /// The `&'static JNIStr` of a `mutf8!(.., jnistr)` literal.
 ///
-/// The caller must pass modified UTF-8, NUL-terminated, with no interior
-/// NUL: what the MUTF-8 encoder of litenc writes, and all that the macros
-/// pass.
+/// # Safety
+/// `mutf8` must be Java's modified UTF-8 (what the MUTF-8 encoder of
+/// litenc writes, and all that the macros pass); a `&CStr` is already
+/// NUL-terminated with no interior NUL.
 #[cfg(feature = "jni")]
 #[allow(unsafe_code)]
 #[must_use]
-pub const fn jni_str(mutf8: &'static CStr) -> &'static JNIStr {
-    // SAFETY: `from_cstr_unchecked` needs Java's modified UTF-8. The only
-    // caller is `__litenc_jnistr!`, in the expansion of a macro whose text
-    // litenc-macros encoded with the runtime's MUTF-8 encoder (the option
-    // `jnistr` is refused on every other encoding); `tests/ffi_types.rs`
-    // holds that output to jni's own checker, `JNIStr::from_cstr`. A `&CStr`
-    // is NUL-terminated with no interior NUL by construction.
+pub const unsafe fn jni_str(mutf8: &'static CStr) -> &'static JNIStr {
+    // SAFETY: `from_cstr_unchecked` needs Java's modified UTF-8, which the
+    // caller guarantees (this function's contract); `tests/ffi_types.rs`
+    // holds what the macros pass to jni's own checker, `JNIStr::from_cstr`.
     unsafe { JNIStr::from_cstr_unchecked(mutf8) }
 }
 
 /// The `&'static U16CStr` of a `utf16!(.., u16cstr)` literal: `units`
 /// ends with its one zero unit.
+///
+/// # Safety
+/// `units` must hold no zero unit but its last (the macros refuse text
+/// with U+0000 under `u16cstr`, the only character that gives a zero
+/// UTF-16 unit).
 ///
 /// # Panics
 /// If `units` does not end with a zero unit (in a `const`, a compile
@@ -71,17 +79,20 @@ pub const fn jni_str(mutf8: &'static CStr) -> &'static JNIStr {
 #[cfg(feature = "widestring")]
 #[allow(unsafe_code)]
 #[must_use]
-pub const fn u16cstr(units: &'static [u16]) -> &'static U16CStr {
+pub const unsafe fn u16cstr(units: &'static [u16]) -> &'static U16CStr {
     assert_terminated!(units, "u16cstr");
     // SAFETY: `from_slice_unchecked` needs a slice that ends with a zero
     // unit and holds no other: the last unit is zero (asserted above, so the
-    // slice is not empty either), and the macros refuse text with U+0000
-    // under `u16cstr`, the only character that gives a zero UTF-16 unit.
+    // slice is not empty either), and the caller guarantees there is no
+    // other (this function's contract).
     unsafe { U16CStr::from_slice_unchecked(units) }
 }
 
 /// The `&'static U32CStr` of a `utf32!(.., u32cstr)` literal, as
 /// `u16cstr`.
+///
+/// # Safety
+/// `units` must hold no zero unit but its last.
 ///
 /// # Panics
 /// If `units` does not end with a zero unit; the macros never pass such
@@ -89,11 +100,10 @@ pub const fn u16cstr(units: &'static [u16]) -> &'static U16CStr {
 #[cfg(feature = "widestring")]
 #[allow(unsafe_code)]
 #[must_use]
-pub const fn u32cstr(units: &'static [u32]) -> &'static U32CStr {
+pub const unsafe fn u32cstr(units: &'static [u32]) -> &'static U32CStr {
     assert_terminated!(units, "u32cstr");
-    // SAFETY: as in `u16cstr`: the last unit is zero (asserted), and U+0000,
-    // the only character that gives a zero UTF-32 unit, is refused in the
-    // text.
+    // SAFETY: as in `u16cstr`: the last unit is zero (asserted), and the
+    // caller guarantees there is no other.
     unsafe { U32CStr::from_slice_unchecked(units) }
 }
 
@@ -117,15 +127,15 @@ pub const fn pcstr(bytes: &'static CStr) -> PCSTR {
     PCSTR::from_raw(bytes.as_ptr().cast())
 }
 
-/// `mutf8!(.., jnistr)`: the `&'static JNIStr` of a `c"..."` literal of
-/// modified UTF-8.
+/// `mutf8!(.., jnistr)`: the `&'static JNIStr` that the expansion built
+/// (with `jni_str`, in the `unsafe` block of the proc macro's output), as a
+/// `const`.
 #[cfg(feature = "jni")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __litenc_jnistr {
-    ($mutf8:expr) => {{
-        const __LITENC_JNISTR: &$crate::__private::typed::JNIStr =
-            $crate::__private::typed::jni_str($mutf8);
+    ($value:expr) => {{
+        const __LITENC_JNISTR: &$crate::__private::typed::JNIStr = $value;
         __LITENC_JNISTR
     }};
 }
@@ -145,26 +155,26 @@ macro_rules! __litenc_jnistr {
     };
 }
 
-/// `utf16!(.., u16cstr)`: the `&'static U16CStr` of units.
+/// `utf16!(.., u16cstr)`: the `&'static U16CStr` that the expansion built
+/// (with `u16cstr`), as a `const`.
 #[cfg(feature = "widestring")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __litenc_u16cstr {
-    ($units:expr) => {{
-        const __LITENC_U16CSTR: &$crate::__private::typed::U16CStr =
-            $crate::__private::typed::u16cstr($units);
+    ($value:expr) => {{
+        const __LITENC_U16CSTR: &$crate::__private::typed::U16CStr = $value;
         __LITENC_U16CSTR
     }};
 }
 
-/// `utf32!(.., u32cstr)`: the `&'static U32CStr` of units.
+/// `utf32!(.., u32cstr)`: the `&'static U32CStr` that the expansion built
+/// (with `u32cstr`), as a `const`.
 #[cfg(feature = "widestring")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __litenc_u32cstr {
-    ($units:expr) => {{
-        const __LITENC_U32CSTR: &$crate::__private::typed::U32CStr =
-            $crate::__private::typed::u32cstr($units);
+    ($value:expr) => {{
+        const __LITENC_U32CSTR: &$crate::__private::typed::U32CStr = $value;
         __LITENC_U32CSTR
     }};
 }
@@ -245,7 +255,7 @@ macro_rules! __litenc_pcwstr {
             "option `pcwstr` gives a `PCWSTR` of the crate windows-strings (0.5), ",
             "which defines it only for Windows targets, where `wchar_t` has 16 ",
             "bits, and this build is for another target (whose `wchar_t`, ",
-            "`litenc::WChar`, has 32 bits unless the target is Cygwin or UEFI)\n= help: ",
+            "`litenc::WChar`, has 32 bits unless the target is Cygwin, UEFI, AVR or MSP430)\n= help: ",
             "put the item under #[cfg(windows)]; for the target's `wchar_t` use ",
             "`wide!(\"text\", nul)`, for UTF-16 `utf16!(\"text\", nul)`",
         ))
@@ -302,37 +312,44 @@ macro_rules! __litenc_pcstr {
 }
 
 #[cfg(test)]
+#[allow(unsafe_code)] // the `unsafe fn`s above, on units that meet their contract
 mod tests {
     #[cfg(feature = "widestring")]
     #[test]
     fn u16cstr_and_u32cstr_take_the_terminated_units() {
         static UNITS: [u16; 3] = [0x48, 0xD83D, 0];
-        let s = super::u16cstr(&UNITS);
+        // SAFETY: no zero unit but the last.
+        let s = unsafe { super::u16cstr(&UNITS) };
         assert_eq!(s.as_slice_with_nul(), UNITS);
         assert_eq!(s.len(), 2);
-        let s = super::u32cstr(&[0x1F600, 0]);
+        // SAFETY: as above.
+        let s = unsafe { super::u32cstr(&[0x1F600, 0]) };
         assert_eq!(s.as_slice(), [0x1F600]);
-        assert!(super::u32cstr(&[0]).is_empty());
+        // SAFETY: as above.
+        assert!(unsafe { super::u32cstr(&[0]) }.is_empty());
     }
 
     #[cfg(feature = "widestring")]
     #[test]
     #[should_panic(expected = "u16cstr needs units that end with a zero unit")]
     fn u16cstr_refuses_unterminated_units() {
-        let _ = super::u16cstr(&[0x48]);
+        // SAFETY: no zero unit at all (the assertion panics first).
+        let _ = unsafe { super::u16cstr(&[0x48]) };
     }
 
     #[cfg(feature = "widestring")]
     #[test]
     #[should_panic(expected = "u32cstr needs units that end with a zero unit")]
     fn u32cstr_refuses_the_empty_slice() {
-        let _ = super::u32cstr(&[]);
+        // SAFETY: empty (the assertion panics first).
+        let _ = unsafe { super::u32cstr(&[]) };
     }
 
     #[cfg(feature = "jni")]
     #[test]
     fn jni_str_keeps_the_bytes() {
-        let s = super::jni_str(c"a\xC0\x80b");
+        // SAFETY: modified UTF-8.
+        let s = unsafe { super::jni_str(c"a\xC0\x80b") };
         assert_eq!(s.to_bytes(), b"a\xC0\x80b");
         assert_eq!(s.to_str(), "a\0b");
     }

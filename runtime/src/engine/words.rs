@@ -18,7 +18,12 @@ pub(crate) const fn load8(b: &[u8], i: usize) -> u64 {
 
 /// Stores `w` little-endian at `out[at..at + 8]` (`at + 8 <= out.len()`).
 #[inline]
+///
+/// Every caller checks the room first: out of room, the store is a bug of
+/// that check, which debug builds (the tests, the fuzz targets) report by
+/// panicking instead of skipping the write; release builds skip it.
 pub(crate) const fn store8(out: &mut [u8], at: usize, w: u64) {
+    debug_assert!(at <= out.len() && out.len() - at >= 8, "store8 out of room");
     let (_, rest) = out.split_at_mut(at);
     if let Some(chunk) = rest.first_chunk_mut::<8>() {
         *chunk = w.to_le_bytes();
@@ -27,7 +32,12 @@ pub(crate) const fn store8(out: &mut [u8], at: usize, w: u64) {
 
 /// Stores `w` little-endian at `out[at..at + 4]` (`at + 4 <= out.len()`).
 #[inline]
+///
+/// Every caller checks the room first: out of room, the store is a bug of
+/// that check, which debug builds (the tests, the fuzz targets) report by
+/// panicking instead of skipping the write; release builds skip it.
 pub(crate) const fn store4(out: &mut [u8], at: usize, w: u32) {
+    debug_assert!(at <= out.len() && out.len() - at >= 4, "store4 out of room");
     let (_, rest) = out.split_at_mut(at);
     if let Some(chunk) = rest.first_chunk_mut::<4>() {
         *chunk = w.to_le_bytes();
@@ -76,4 +86,31 @@ pub(crate) const fn copy(
         at += 1;
     }
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{store4, store8};
+
+    #[test]
+    fn stores_write_little_endian_words() {
+        let mut out = [0u8; 12];
+        store8(&mut out, 4, 0x0807_0605_0403_0201);
+        store4(&mut out, 0, 0x0C0B_0A09);
+        assert_eq!(out, [9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "store8 out of room")]
+    fn store8_out_of_room_is_caught() {
+        store8(&mut [0u8; 12], 5, 1);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "store4 out of room")]
+    fn store4_out_of_room_is_caught() {
+        store4(&mut [0u8; 3], 0, 1);
+    }
 }

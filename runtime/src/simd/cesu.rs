@@ -316,6 +316,10 @@ unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<us
 /// index of its first 4-byte lead or, for `JAVA`, zero byte (each the first
 /// byte of a character), or its length if it has none.
 #[inline]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
     let b = text.as_bytes();
     #[cfg(target_arch = "x86_64")]
@@ -331,6 +335,10 @@ pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
 
 /// [`encode_unchanged`] from `i` on: eight bytes a step, then one.
 #[inline]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
     use crate::engine::words::{four_byte_leads, zero_bytes};
     while let Some(chunk) = b.get(i..i + 8) {
@@ -358,6 +366,10 @@ fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 unsafe fn encode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     let mut i = 0;
@@ -682,6 +694,10 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
 /// `C0 80`, a 4-byte form) is ill-formed in one of them. (The prefix may
 /// stop short of the first such sequence; the decoder takes the rest.)
 #[inline]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
@@ -715,6 +731,10 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
 /// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 unsafe fn decode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     // SAFETY: features (all that `Validator::new` needs).

@@ -51,6 +51,7 @@
 
 use crate::engine::cjk::{encode_step, put};
 use crate::engine::words::{load8, store4, store8, zero_bytes, HI, LO};
+use crate::limits::add_len;
 use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
 use crate::scalar;
 use crate::tables::big5::BIG5_UTF8;
@@ -141,7 +142,8 @@ fn decode_one<const E: u8, const WRITE: bool>(src: &[u8], dst: &mut [u8]) -> Opt
             return unsafe { avx2::decode::<E, WRITE>(src, dst) };
         }
     }
-    decode_of::<E, WRITE, false>(src, dst)
+    // SAFETY: `AVX2` is false: no AVX2 code runs.
+    unsafe { decode_of::<E, WRITE, false>(src, dst, 0) }
 }
 
 /// [`encode`] of the encoding of `E`, with AVX2 where the CPU has it.
@@ -154,7 +156,8 @@ fn encode_one<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
             return unsafe { avx2::encode::<E>(text, dst) };
         }
     }
-    encode_of::<E, false>(text, dst)
+    // SAFETY: `AVX2` is false: no AVX2 code runs.
+    unsafe { encode_of::<E, false>(text, dst) }
 }
 
 /// The pointer of the two-byte code `lead`, `trail` in the encoding of
@@ -417,22 +420,32 @@ fn jis_word(w: u64) -> bool {
 
 /// How many bytes of ASCII from `src[i..]` were copied to `dst[at..]`
 /// (stores reach up to 32 bytes past `at`; 0 if `AVX2` is false).
+///
+/// # Safety
+/// If `AVX2`, the CPU must have AVX2.
 #[inline(always)]
-fn ascii_run<const AVX2: bool>(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
+unsafe fn ascii_run<const AVX2: bool>(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     if AVX2 {
-        return avx2::ascii_run(src, i, dst, at);
+        // SAFETY: AVX2 is there (this function's contract).
+        return unsafe { avx2::ascii_run(src, i, dst, at) };
     }
     let _ = (src, i, dst, at);
     0
 }
 
 /// Decoding (`WRITE`) or measuring the decoding of `src` in the encoding
-/// of `E`; `None` on an error or when `dst` is too short.
+/// of `E`; `None` on an error or when `dst` is too short. A length pass
+/// counts from `start` and saturates at `usize::MAX`.
+///
+/// # Safety
+/// If `AVX2`, the CPU must have AVX2 (the one caller with `AVX2` is
+/// `avx2::decode`, whose `target_feature` enables it).
 #[inline(always)]
-fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
+unsafe fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
     src: &[u8],
     dst: &mut [u8],
+    start: usize,
 ) -> Option<usize> {
     let c = cjk(E);
     let iso = E == E_ISO_2022_JP;
@@ -440,13 +453,20 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
     let n = src.len();
     let room = if WRITE { dst.len() } else { usize::MAX };
     let mut i = 0;
-    let mut at: usize = 0;
+    // The output so far: 0 when writing; a length pass may start elsewhere
+    // (the tests of its arithmetic near `usize::MAX`). The main loop runs
+    // while 64 bytes are left below `room` (`usize::MAX` when measuring)
+    // and adds less; the tail adds through `add_len`, which saturates at
+    // `usize::MAX` as the `const` engine's length passes do.
+    let mut at: usize = if WRITE { 0 } else { start };
     let mut mode = Mode::Ascii;
     // ISO-2022-JP: the last sequence was an escape sequence.
     let mut escaped = false;
     // Where the mixed blocks may be tried again after one gave up.
     let mut blocks_from = 0;
-    while i + 16 <= n && at.saturating_add(64) <= room {
+    // (`at <= room` always: `room - at` is the room left, and a
+    // saturating `at + 64 <= room` would let a count near `usize::MAX` in.)
+    while i + 16 <= n && room - at >= 64 {
         if iso {
             // The escape sequences of real text, and runs of JIS X 0208 and
             // of ASCII between them, without the exact step.
@@ -477,7 +497,8 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
             }
             #[cfg(target_arch = "x86_64")]
             if AVX2 && WRITE && matches!(mode, Mode::Ascii) {
-                let k = avx2::ascii_run_iso_2022_jp(src, i, dst, at);
+                // SAFETY: `AVX2`: the CPU has AVX2 (this function's contract).
+                let k = unsafe { avx2::ascii_run_iso_2022_jp(src, i, dst, at) };
                 if k > 0 {
                     escaped = false;
                     i += k;
@@ -490,7 +511,8 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
         if w & HI == 0 && (!iso || (matches!(mode, Mode::Ascii) && !iso_2022_jp_controls(w))) {
             escaped = false;
             if WRITE && !iso {
-                let k = ascii_run::<AVX2>(src, i, dst, at);
+                // SAFETY: AVX2 is there if `AVX2` (this function's contract).
+                let k = unsafe { ascii_run::<AVX2>(src, i, dst, at) };
                 if k > 0 {
                     i += k;
                     at += k;
@@ -505,13 +527,10 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
             continue;
         }
         #[cfg(target_arch = "x86_64")]
-        if AVX2
-            && !iso
-            && i >= blocks_from
-            && i + BLOCK_READ <= n
-            && at.saturating_add(BLOCK_ROOM) <= room
-        {
-            if let Some((read, written)) = avx2::mixed_block::<E, WRITE>(src, i, dst, at, utf8) {
+        if AVX2 && !iso && i >= blocks_from && i + BLOCK_READ <= n && room - at >= BLOCK_ROOM {
+            // SAFETY: `AVX2`: the CPU has AVX2 (this function's contract).
+            let block = unsafe { avx2::mixed_block::<E, WRITE>(src, i, dst, at, utf8) };
+            if let Some((read, written)) = block {
                 i += read;
                 at += written;
                 continue;
@@ -600,7 +619,7 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
                     dst[at] = b0;
                 }
                 i += 1;
-                at += 1;
+                at = add_len(at, 1);
                 continue;
             }
             if i + 1 < n {
@@ -613,7 +632,7 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
                         dst[at..at + 3].copy_from_slice(&w.to_le_bytes()[..3]);
                     }
                     i += 2;
-                    at += 3;
+                    at = add_len(at, 3);
                     continue;
                 }
             }
@@ -630,7 +649,7 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
                         at = scalar::write_utf8(dst, at, cp2);
                     }
                 } else {
-                    at = at.saturating_add(need);
+                    at = add_len(at, need);
                 }
                 escaped = false;
                 i += len;
@@ -651,8 +670,12 @@ fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
 
 /// Encoding `text` in the encoding of `E` into `dst`; `None` on a
 /// character it lacks or when `dst` is too short.
+///
+/// # Safety
+/// If `AVX2`, the CPU must have AVX2 (the one caller with `AVX2` is
+/// `avx2::encode`, whose `target_feature` enables it).
 #[inline(always)]
-fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
+unsafe fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     let c = cjk(E);
     let iso = E == E_ISO_2022_JP;
     let b = text.as_bytes();
@@ -665,7 +688,8 @@ fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -> Optio
         let w = load8(b, i);
         if w & HI == 0 && (!iso || (matches!(mode, Mode::Ascii) && !iso_2022_jp_controls(w))) {
             if !iso {
-                let k = ascii_run::<AVX2>(b, i, dst, at);
+                // SAFETY: AVX2 is there if `AVX2` (this function's contract).
+                let k = unsafe { ascii_run::<AVX2>(b, i, dst, at) };
                 if k > 0 {
                     i += k;
                     at += k;
@@ -733,26 +757,31 @@ mod avx2 {
         src: &[u8],
         dst: &mut [u8],
     ) -> Option<usize> {
-        decode_of::<E, WRITE, true>(src, dst)
+        // SAFETY: this function's `target_feature` enables AVX2, which the
+        // caller checked the CPU has.
+        unsafe { decode_of::<E, WRITE, true>(src, dst, 0) }
     }
 
     /// [`super::encode_of`] with AVX2.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     pub(super) fn encode<const E: u8>(text: &str, dst: &mut [u8]) -> Option<usize> {
-        encode_of::<E, true>(text, dst)
+        // SAFETY: as in `decode`.
+        unsafe { encode_of::<E, true>(text, dst) }
     }
 
     /// Copies the ASCII at `src[i..]` to `dst[at..]` 32 bytes at a time
     /// while both have 32 (whole blocks are stored, so up to 32 bytes past
     /// the run); returns how many bytes were ASCII.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn ascii_run(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
+    pub(super) unsafe fn ascii_run(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
         let mut k = 0;
         while i + k + 32 <= src.len() && at + k + 32 <= dst.len() {
             // SAFETY: `src[i + k..i + k + 32]` is in bounds (checked just
-            // above); the load is unaligned. This function is only
-            // inlined into the `target_feature` functions above, so AVX2
-            // is there.
+            // above); the load is unaligned. AVX2 is there (this function's
+            // contract).
             let v = unsafe { _mm256_loadu_si256(src.as_ptr().add(i + k).cast::<__m256i>()) };
             // SAFETY: `dst[at + k..at + k + 32]` is in bounds (checked
             // above); the store is unaligned.
@@ -769,8 +798,16 @@ mod avx2 {
 
     /// [`ascii_run`] for ISO-2022-JP in ASCII mode: also stops at `ESC`,
     /// `SO` and `SI`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn ascii_run_iso_2022_jp(src: &[u8], i: usize, dst: &mut [u8], at: usize) -> usize {
+    pub(super) unsafe fn ascii_run_iso_2022_jp(
+        src: &[u8],
+        i: usize,
+        dst: &mut [u8],
+        at: usize,
+    ) -> usize {
         let mut k = 0;
         while i + k + 32 <= src.len() && at + k + 32 <= dst.len() {
             // SAFETY: in bounds (checked just above); unaligned load and
@@ -796,12 +833,15 @@ mod avx2 {
     }
 
     /// Copies `src[i..i + 32]` to `dst[at..at + 32]`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    fn copy32(src: &[u8], i: usize, dst: &mut [u8], at: usize) {
+    unsafe fn copy32(src: &[u8], i: usize, dst: &mut [u8], at: usize) {
         assert!(i + 32 <= src.len() && at + 32 <= dst.len());
         // SAFETY: both ranges are in bounds (asserted above; the callers'
         // guards make the assertion always hold); unaligned load and store,
-        // AVX2 present (only inlined into the `target_feature` functions).
+        // AVX2 present (this function's contract).
         unsafe {
             let v = _mm256_loadu_si256(src.as_ptr().add(i).cast::<__m256i>());
             _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast::<__m256i>(), v);
@@ -810,10 +850,13 @@ mod avx2 {
 
     /// The bytes of `v` that are characters of their own in Shift_JIS but
     /// not ASCII: `80` and the one-byte katakana `A1..=DF`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    fn one_byte_codes(v: __m256i) -> u64 {
-        // SAFETY: register operations, AVX2 present (only inlined into the
-        // `target_feature` functions). `x` is the byte minus 0x80: `A1..=DF`
+    unsafe fn one_byte_codes(v: __m256i) -> u64 {
+        // SAFETY: register operations, AVX2 present (this function's
+        // contract). `x` is the byte minus 0x80: `A1..=DF`
         // are `21..=5F`, `80` is 0, and ASCII is negative as `i8`.
         let mask = unsafe {
             let x = _mm256_xor_si256(v, _mm256_set1_epi8(-128));
@@ -831,8 +874,13 @@ mod avx2 {
     /// and the ASCII before each (copied 32 bytes at a time if `WIDE`, else
     /// 16): the AND of their UTF-8 (which has `80` in its second byte for
     /// every character of the common case) and how many there were.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `i + BLOCK_READ <= src.len()`, and, if
+    /// `WRITE`, `at + BLOCK_ROOM <= dst.len()`; bit 63 of `leads` clear;
+    /// every entry of `utf8` a pointer can reach.
     #[inline(always)]
-    fn walk<const E: u8, const WRITE: bool, const WIDE: bool>(
+    unsafe fn walk<const E: u8, const WRITE: bool, const WIDE: bool>(
         src: &[u8],
         i: usize,
         dst: &mut [u8],
@@ -841,7 +889,8 @@ mod avx2 {
         leads: u64,
     ) -> (u32, usize) {
         if WRITE {
-            copy32(src, i, dst, at);
+            // SAFETY: AVX2 (this function's contract).
+            unsafe { copy32(src, i, dst, at) };
         }
         let bytes = pointer_bytes_of::<E>();
         let last = utf8.len() - 1;
@@ -916,8 +965,11 @@ mod avx2 {
     /// is not of the common case (errors, gb18030's four-byte codes,
     /// EUC-JP's `8E` and `8F`, Big5's pairs of code points, characters
     /// below U+0800); what was written then is to be written again.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[inline(always)]
-    pub(super) fn mixed_block<const E: u8, const WRITE: bool>(
+    pub(super) unsafe fn mixed_block<const E: u8, const WRITE: bool>(
         src: &[u8],
         i: usize,
         dst: &mut [u8],
@@ -966,13 +1018,20 @@ mod avx2 {
             leads ^= 1 << (half - 1);
             len = half - 1;
         }
-        if E == E_SHIFT_JIS && (one_byte_codes(v0) | one_byte_codes(v1) << 32) & leads != 0 {
+        // SAFETY: AVX2 (this function's contract).
+        if E == E_SHIFT_JIS && unsafe { one_byte_codes(v0) | one_byte_codes(v1) << 32 } & leads != 0
+        {
             return None;
         }
-        let (all, j) = if over16 & u64::MAX >> (64 - half) == 0 {
-            walk::<E, WRITE, false>(src, i, dst, at, utf8, leads)
-        } else {
-            walk::<E, WRITE, true>(src, i, dst, at, utf8, leads)
+        // SAFETY: AVX2 (this function's contract); the bounds and the table
+        // are asserted above, and bit 63 of `leads` is clear (`half` is at
+        // most 64 and a lead in the last byte was dropped).
+        let (all, j) = unsafe {
+            if over16 & u64::MAX >> (64 - half) == 0 {
+                walk::<E, WRITE, false>(src, i, dst, at, utf8, leads)
+            } else {
+                walk::<E, WRITE, true>(src, i, dst, at, utf8, leads)
+            }
         };
         if all & 0x8000 == 0 {
             None
@@ -985,6 +1044,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::assert_avx2;
+    use super::{E_BIG5, E_EUC_JP, E_EUC_KR, E_GB18030, E_GBK, E_ISO_2022_JP, E_SHIFT_JIS};
     use crate::rules::cjk::Cjk;
     use crate::rules::Family;
     use std::string::String;
@@ -1071,6 +1131,66 @@ mod tests {
             let m = super::decode(c, &bytes, &mut out).expect("decodes");
             assert_eq!(&out[..m], text.as_bytes(), "{c:?}");
             assert_eq!(super::decoded_len(c, &bytes), Some(text.len()), "{c:?}");
+        }
+    }
+
+    /// The length pass of `E` over `src`, counting from `start`.
+    fn len_from<const E: u8>(src: &[u8], start: usize) -> Option<usize> {
+        // SAFETY: `AVX2` is false.
+        unsafe { super::decode_of::<E, false, false>(src, &mut [], start) }
+    }
+
+    /// The length pass adds as the `const` engine's does, saturating at
+    /// `usize::MAX` instead of overflowing (a panic in debug builds, a
+    /// wrapped, wrong length in release): near `usize::MAX`, as a decoding
+    /// of some gigabytes would reach on a 32-bit target, without the
+    /// gigabytes.
+    #[test]
+    fn length_pass_saturates_near_usize_max() {
+        for (c, text) in [
+            (
+                Cjk::Gbk,
+                "中文 text 汉字 and more ASCII than one block of sixteen",
+            ),
+            (
+                Cjk::Gb18030,
+                "中文 text 😀 and more ASCII than one block of sixteen",
+            ),
+            (
+                Cjk::Big5,
+                "中文 text 漢字 and more ASCII than one block of sixteen",
+            ),
+            (Cjk::EucJp, "日本語 text ｶﾀｶﾅ and more ASCII than one block"),
+            (
+                Cjk::Iso2022Jp,
+                "日本語 text 漢字 and more ASCII than one block",
+            ),
+            (
+                Cjk::ShiftJis,
+                "ｶﾀｶﾅｶﾀｶﾅｶﾀｶﾅｶﾀｶﾅ 日本語 and more ASCII than one block",
+            ),
+            (
+                Cjk::EucKr,
+                "한국어 text 한글 and more ASCII than one block of sixteen",
+            ),
+        ] {
+            let f = Family::Cjk(c);
+            let mut bytes = vec![0u8; text.len() * 4];
+            let n = crate::engine::encode_into(f, text, &mut bytes).expect("encodes");
+            bytes.truncate(n);
+            let len = text.len();
+            assert_eq!(crate::engine::decoded_len(f, &bytes), Ok(len), "{c:?}");
+            for start in [
+                0,
+                usize::MAX - len - 1,
+                usize::MAX - len,
+                usize::MAX - len + 1,
+                usize::MAX - 1,
+                usize::MAX,
+            ] {
+                let got = per_encoding!(c, len_from(&bytes, start));
+                assert_eq!(got, Some(start.saturating_add(len)), "{c:?} from {start}");
+            }
         }
     }
 }

@@ -47,6 +47,13 @@
 // also inside `unsafe fn`s (as edition 2024 has it).
 #![warn(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(
+        dead_code,
+        reason = "the ASCII scan of `encode_cow` and `decode_cow` only"
+    )
+)]
 pub(crate) mod ascii;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;

@@ -34,7 +34,9 @@ use crate::rules::Family;
 pub(crate) fn encode_bytes<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     if super::avx2() {
-        return encode_avx2::<BE>(text, dst);
+        // SAFETY: `avx2()` said that the CPU has every feature that
+        // `encode_avx2` enables.
+        return unsafe { encode_avx2::<BE>(text, dst) };
     }
     crate::engine::utf32::encode_into(text, dst, BE).ok()
 }
@@ -51,7 +53,9 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u32]) -> Option<usize> {
             core::slice::from_raw_parts_mut(dst.as_mut_ptr().cast::<u8>(), 4 * dst.len())
         };
         // Native units are LE on x86.
-        return encode_avx2::<false>(text, bytes).map(|n| n / 4);
+        // SAFETY: `avx2()` said that the CPU has every feature that
+        // `encode_avx2` enables.
+        return unsafe { encode_avx2::<false>(text, bytes) }.map(|n| n / 4);
     }
     crate::engine::utf32::encode_units_into(text, dst).ok()
 }
@@ -63,13 +67,14 @@ const CHUNK: usize = 1024;
 /// The vector encoder: ASCII blocks directly, other stretches through the
 /// UTF-16 kernel and a widening, the tail by the `const` engine.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn encode_avx2<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     let b = text.as_bytes();
     let (mut i, mut at) = (0, 0);
     loop {
-        // SAFETY: `avx2()` said that the CPU has the features `encode`
-        // enables, its one precondition; `b[i..]` starts on a character
-        // boundary, so it is valid UTF-8.
+        // SAFETY: this function's `target_feature` holds the features that
+        // `encode` enables, its one precondition but the next; `b[i..]`
+        // starts on a character boundary, so it is valid UTF-8.
         let (di, dat) = unsafe { avx2::encode::<BE>(b.get(i..)?, dst.get_mut(at..)?) };
         i += di;
         at += dat;
@@ -94,11 +99,12 @@ fn encode_avx2<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
 /// UTF-32 at `dst[at..]`: eight a vector while they hold no surrogate;
 /// `None` if `dst` is too short.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 fn widen<const BE: bool>(units: &[u16], dst: &mut [u8], mut at: usize) -> Option<usize> {
     let mut k = 0;
     while k < units.len() {
         if k + 8 <= units.len() && at + 32 <= dst.len() {
-            // SAFETY: features (the caller's `avx2()`); `k + 8 <=
+            // SAFETY: features (this function's `target_feature`); `k + 8 <=
             // units.len()` and `at + 32 <= dst.len()` (checked above).
             if unsafe { avx2::widen_units8::<BE>(units, k, dst, at) } {
                 k += 8;

@@ -64,6 +64,10 @@ use core::arch::x86_64::{
 
 /// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
 /// bytes after `p` may or may not complete), the start of that character.
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
 #[inline]
 pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
     let mut j = p;

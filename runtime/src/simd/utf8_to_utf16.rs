@@ -184,25 +184,30 @@ unsafe fn load32(b: &[u8], i: usize) -> __m256i {
 /// An unaligned load of `b[i..i + 16]`.
 ///
 /// # Safety
-/// `i + 16 <= b.len()`.
+/// The CPU must have AVX2 (SSE2 is not part of every `x86_64` target:
+/// `x86_64-unknown-none` turns it off), and `i + 16 <= b.len()`.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
 unsafe fn load16(b: &[u8], i: usize) -> __m128i {
     debug_assert!(i <= b.len() && b.len() - i >= 16, "load16 out of bounds");
     // SAFETY: the caller guarantees `i + 16 <= b.len()`, so the offset and
     // the 16 bytes read from it are within `b`; `loadu` needs no alignment,
-    // and SSE2 is part of `x86_64`.
+    // and its SSE2 comes with this function's AVX2.
     unsafe { _mm_loadu_si128(b.as_ptr().add(i).cast::<__m128i>()) }
 }
 
-/// A row of [`COMPACT`] as a vector.
+/// A row of [`COMPACT`] as a vector (with AVX2, so only from the AVX2
+/// kernels or after a check of the CPU).
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned load")]
 fn load_row(row: &[u8; 16]) -> __m128i {
     // SAFETY: `row` is a reference to 16 readable bytes, all that the load
-    // reads; `loadu` needs no alignment, and SSE2 is part of `x86_64`.
+    // reads; `loadu` needs no alignment, and its SSE2 comes with this
+    // function's AVX2.
     unsafe { _mm_loadu_si128(row.as_ptr().cast::<__m128i>()) }
 }
 
@@ -228,8 +233,10 @@ unsafe fn store16(dst: &mut [u16], at: usize, v: __m256i) {
 /// An unaligned store of 8 units at `dst[at..at + 8]`.
 ///
 /// # Safety
-/// `at + 8 <= dst.len()`.
+/// The CPU must have AVX2 (for the SSE2 of the store), and `at + 8 <=
+/// dst.len()`.
 #[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
 #[inline]
 #[allow(clippy::cast_ptr_alignment, reason = "an unaligned store")]
 unsafe fn store8(dst: &mut [u16], at: usize, v: __m128i) {
@@ -239,7 +246,7 @@ unsafe fn store8(dst: &mut [u16], at: usize, v: __m128i) {
     );
     // SAFETY: the caller guarantees `at + 8 <= dst.len()`, so the offset and
     // the 8 units written from it are within `dst`; `storeu` needs no
-    // alignment, and SSE2 is part of `x86_64`.
+    // alignment, and its SSE2 comes with this function's AVX2.
     unsafe { _mm_storeu_si128(dst.as_mut_ptr().add(at).cast::<__m128i>(), v) }
 }
 

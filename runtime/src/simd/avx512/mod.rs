@@ -31,6 +31,10 @@
 //! (`debug_assert!`s recheck them); a masked load or store touches only
 //! the bytes its mask selects, so only those need to be in bounds.
 
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "the scan of `decode_cow` only")
+)]
 pub(crate) mod cesu;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;

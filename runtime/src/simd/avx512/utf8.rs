@@ -223,6 +223,10 @@ impl Validator {
     #[target_feature(
         enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
     )]
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+    )]
     pub(crate) fn clean(&self) -> bool {
         _mm512_test_epi8_mask(self.error, self.error) == 0
     }
