@@ -46,6 +46,8 @@ use crate::stream::{CoderResult, Decoder, DecoderResult, Encoder, EncoderResult}
 const READ_BUF: usize = 64 * 1024;
 /// Bytes of UTF-8 a [`DecodeReader`] keeps for [`BufRead`].
 const TEXT_BUF: usize = 32 * 1024;
+/// Reads into buffers shorter than this go through the [`BufRead`] buffer.
+const SMALL_READ: usize = 64;
 /// Bytes of output an [`EncodeWriter`] gathers before it writes them.
 const WRITE_BUF: usize = 32 * 1024;
 
@@ -113,6 +115,8 @@ pub struct DecodeReader<R> {
     /// Bytes of the stream before what the decoder reads: a byte-order
     /// mark it removed.
     base: usize,
+    /// Bytes of the stream consumed so far (the mark included).
+    consumed: usize,
     /// Input read and not decoded yet: `input[in_start..in_end]`.
     input: Box<[u8]>,
     in_start: usize,
@@ -136,6 +140,7 @@ impl<R: Read> DecodeReader<R> {
             lossy: false,
             state: State::Running,
             base: 0,
+            consumed: 0,
             input: vec![0u8; READ_BUF].into_boxed_slice(),
             in_start: 0,
             in_end: 0,
@@ -263,6 +268,7 @@ impl<R: Read> DecodeReader<R> {
             self.decoder = Decoder::new(enc);
             self.in_start = len;
             self.base = len;
+            self.consumed = len;
         }
         self.state = State::Running;
         Ok(())
@@ -297,8 +303,11 @@ impl<R: Read> DecodeReader<R> {
                 }
             };
             self.in_start += read;
+            self.consumed += read;
             if finished {
+                // The decoder starts over at 0: all of the stream is decoded.
                 self.state = State::Done;
+                self.base = self.consumed;
             }
             if let Some(e) = error {
                 let e = e.after(self.base);
@@ -319,10 +328,13 @@ impl<R: Read> Read for DecodeReader<R> {
         if buf.is_empty() {
             return Ok(0);
         }
-        if self.text_start < self.text_end {
-            let n = (self.text_end - self.text_start).min(buf.len());
-            buf[..n].copy_from_slice(&self.text[self.text_start..self.text_start + n]);
-            self.text_start += n;
+        if self.text_start < self.text_end || buf.len() < SMALL_READ {
+            // Buffered text first; and a small buffer gets its text through
+            // the buffer, so that the decoder never cuts a character.
+            let text = self.fill_buf()?;
+            let n = text.len().min(buf.len());
+            buf[..n].copy_from_slice(&text[..n]);
+            self.consume(n);
             return Ok(n);
         }
         self.decode_into(buf)
@@ -330,9 +342,8 @@ impl<R: Read> Read for DecodeReader<R> {
 }
 
 impl<R: Read> BufRead for DecodeReader<R> {
-    /// The next decoded text (whole characters, unless a `read` into a
-    /// buffer of less than 4 bytes left one cut), empty only at the end of
-    /// the stream.
+    /// The next decoded text, whole characters (UTF-8 on its own), empty
+    /// only at the end of the stream.
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.text_start == self.text_end {
             if self.text.is_empty() {
