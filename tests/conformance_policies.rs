@@ -83,16 +83,28 @@ fn streamed(enc: Encoding, text: &str, policy: Unmappable, piece: usize) -> Vec<
 }
 
 fn first_difference(a: &[u8], b: &[u8]) -> String {
-    let at = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    let at = a
+        .iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
     let show = |v: &[u8]| format!("{:02X?}", &v[at.saturating_sub(8)..(at + 16).min(v.len())]);
-    format!("{} / {} bytes, first difference at {at}: {} / {}", a.len(), b.len(), show(a), show(b))
+    format!(
+        "{} / {} bytes, first difference at {at}: {} / {}",
+        a.len(),
+        b.len(),
+        show(a),
+        show(b)
+    )
 }
 
 #[test]
 fn policies_match_python_error_handlers_on_every_scalar_value() {
     let codecs = codecs();
-    let sbenc: Vec<(&str, &str, Vec<u8>)> =
-        codecs.iter().map(|&(_, c)| ("sbenc", c, Vec::new())).collect();
+    let sbenc: Vec<(&str, &str, Vec<u8>)> = codecs
+        .iter()
+        .map(|&(_, c)| ("sbenc", c, Vec::new()))
+        .collect();
     let tables = gen::python_jobs("policies-sbenc", &sbenc);
     let mut failures = Vec::new();
     let mut compared = 0usize;
@@ -118,7 +130,11 @@ fn policies_match_python_error_handlers_on_every_scalar_value() {
             let mut rng = Rng::new(0x0123_4567 ^ enc as u64);
             let sample: String = (0..100_000).map(|_| same[rng.below(same.len())]).collect();
             let file: Vec<u8> = left_out.iter().flat_map(|c| c.to_be_bytes()).collect();
-            eprintln!("{codec}: {} scalar values compared, {} left out", same.len(), left_out.len());
+            eprintln!(
+                "{codec}: {} scalar values compared, {} left out",
+                same.len(),
+                left_out.len()
+            );
             compared += same.len() + 100_000;
             jobs.push(("polall", codec, file));
             let mut rec = Vec::new();
@@ -171,7 +187,11 @@ fn replacement_the_encoding_lacks_is_an_error() {
         .unwrap_err();
     assert_eq!(
         err,
-        litenc::EncodeError::Unencodable { encoding: Encoding::Koi8R, offset: 2, ch: '€' }
+        litenc::EncodeError::Unencodable {
+            encoding: Encoding::Koi8R,
+            offset: 2,
+            ch: '€'
+        }
     );
     // Text with nothing to replace is `encode`'s, whatever the policy.
     for enc in [Encoding::Windows1251, Encoding::Utf16Le, Encoding::Mutf8] {

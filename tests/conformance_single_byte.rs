@@ -37,8 +37,8 @@ use differences::{decode_item, encode_item, Difference};
 use gen::{hex, put_bytes, Reader, Rng, Tally};
 use litenc::{EncodeError, Encoding};
 use sb::{
-    PAGES,
-    all_scalar_values, decode_rule, encode_rule, ours_char, scalar_index, Peer, Rule, SCALARS,
+    all_scalar_values, decode_rule, encode_rule, ours_char, scalar_index, Peer, Rule, PAGES,
+    SCALARS,
 };
 
 const INSTALL_ICONV: &str = "glibc's `iconv` program (Debian: `apt-get install libc-bin`)";

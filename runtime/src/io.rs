@@ -415,6 +415,10 @@ pub struct EncodeWriter<W: Write> {
     pos: usize,
 }
 
+#[allow(
+    clippy::missing_panics_doc,
+    reason = "`inner` is `None` only once `finish` took it, and `finish` consumes the writer"
+)]
 impl<W: Write> EncodeWriter<W> {
     /// A writer into `inner`, in `encoding`; a character the encoding
     /// cannot hold is an error ([`Unmappable::Error`]).

@@ -1016,6 +1016,7 @@ impl Encoder {
         let f = self.encoding.family();
         let mut read = 0;
         let mut written = 0;
+        let mut window = usize::MAX;
         self.pending.flush(dst, &mut written);
         loop {
             if !self.pending.is_empty() {
@@ -1038,24 +1039,36 @@ impl Encoder {
                 }
                 return (EncoderResult::InputEmpty, read, written);
             }
-            self.bulk(f, &src[read..], dst, &mut read, &mut written);
+            let before = read;
+            self.bulk(f, &src[read..], dst, window, &mut read, &mut written);
             if read == src.len() {
                 continue;
             }
+            // Text where unencodable characters are dense is handed to the
+            // fast code in windows that start at 64 bytes after such a
+            // character and double while the fast code fills them, so that
+            // each call costs about what it encodes, not what is left.
+            window = if (read - before).saturating_mul(2) >= window {
+                window.saturating_mul(2)
+            } else {
+                64
+            };
             // One character, exactly.
             let rest = &src[read..];
             let (cp, len) = scalar::next_char(rest.as_bytes(), 0);
             let mut buf = [0u8; 16];
             let n = self.encode_char(f, cp, &mut buf);
             if n == 0 && !matches!(policy, Unmappable::Error) {
-                if let Some((k, _mode)) = self.replacement(f, cp, policy, &mut buf) {
+                if let Some((k, mode_after)) = self.replacement(f, cp, policy, &mut buf) {
                     if !self.pending.put(&buf[..k], dst, &mut written, true) {
                         return (EncoderResult::OutputFull, read, written);
                     }
                     #[cfg(feature = "cjk")]
                     {
-                        self.mode = _mode;
+                        self.mode = mode_after;
                     }
+                    #[cfg(not(feature = "cjk"))]
+                    let () = mode_after;
                     read += len;
                     self.pos = self.pos.wrapping_add(len);
                     continue;
@@ -1177,21 +1190,23 @@ impl Encoder {
         Some((len, mode))
     }
 
-    /// The bulk: as much of `rest` as surely fits, in one fast call, up to
-    /// the first character it cannot encode; advances `read` and `written`
+    /// The bulk: as much of `rest` as surely fits (at most `window` bytes),
+    /// in one fast call, up to the first character it cannot encode; advances `read` and `written`
     /// over what it encoded.
     fn bulk(
         &mut self,
         f: Family,
         rest: &str,
         dst: &mut [u8],
+        window: usize,
         read: &mut usize,
         written: &mut usize,
     ) {
         let room = dst.len() - *written;
         let mut take = rest
             .len()
-            .min(room / self.encoding.max_bytes_per_utf8_byte());
+            .min(room / self.encoding.max_bytes_per_utf8_byte())
+            .min(window);
         while !rest.is_char_boundary(take) {
             take -= 1;
         }

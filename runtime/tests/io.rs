@@ -1,4 +1,4 @@
-//! `io::DecodeReader` and `io::EncodeWriter` against encoding_rs_io's
+//! `io::DecodeReader` and `io::EncodeWriter` against `encoding_rs_io`'s
 //! `DecodeReaderBytes` and encoding_rs's coders, on real text: the man
 //! pages of this machine (Russian, Ukrainian, German, French, Polish,
 //! Turkish, Japanese, Chinese, Korean, as installed), each in the encodings
@@ -68,7 +68,7 @@ struct Pieces<'a, F> {
 impl<F: FnMut() -> usize> Read for Pieces<'_, F> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.calls += 1;
-        if self.interrupt && self.calls % 3 == 0 {
+        if self.interrupt && self.calls.is_multiple_of(3) {
             return Err(io::ErrorKind::Interrupted.into());
         }
         let n = (self.size)().min(buf.len()).min(self.data.len());
@@ -183,7 +183,7 @@ fn damaged(bytes: &[u8], enc: Encoding) -> Vec<u8> {
     out
 }
 
-/// What encoding_rs_io's `DecodeReaderBytes` reads from `bytes` through
+/// What `encoding_rs_io`'s `DecodeReaderBytes` reads from `bytes` through
 /// the same pieces (without `Interrupted`, after which it can lose the
 /// end of a stream cut inside a character).
 fn peer_read(bytes: &[u8], enc: Encoding, sizes: Sizes) -> Vec<u8> {
@@ -256,7 +256,7 @@ fn strict_reader_stops_where_encoding_rs_finds_an_error() {
             let rs = |b: &[u8]| {
                 peer(enc)
                     .decode_without_bom_handling_and_without_replacement(b)
-                    .map(|s| s.into_owned())
+                    .map(std::borrow::Cow::into_owned)
             };
             for sizes in Sizes::all() {
                 let mut r = DecodeReader::new(pieces(&clean, sizes), enc);
@@ -432,6 +432,17 @@ fn writer_writes_what_encoding_rs_encodes() {
     eprintln!("{runs} writes compared with encoding_rs");
 }
 
+/// A writer that always fails.
+struct Failing;
+impl Write for Failing {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::ErrorKind::Other.into())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Err(io::ErrorKind::Other.into())
+    }
+}
+
 #[test]
 fn writer_reports_ill_formed_utf8_and_cut_ends() {
     let mut w = EncodeWriter::new(Vec::new(), Encoding::Windows1251);
@@ -455,15 +466,6 @@ fn writer_reports_ill_formed_utf8_and_cut_ends() {
     }
     assert_eq!(out, b"\x1B$BF|K\\\x1B(B");
     // And never panics, even when the inner writer fails.
-    struct Failing;
-    impl Write for Failing {
-        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
-            Err(io::ErrorKind::Other.into())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Err(io::ErrorKind::Other.into())
-        }
-    }
     let mut w = EncodeWriter::new(Failing, Encoding::Utf16Le);
     w.write_all(b"abc").unwrap();
     drop(w);
@@ -498,8 +500,7 @@ fn for_bom_on_every_prefix_of_every_mark() {
                     "{}",
                     bytes
                         .iter()
-                        .map(|b| format!("{b:02X} "))
-                        .collect::<String>()
+                        .fold(String::new(), |s, b| s + &format!("{b:02X} "))
                 );
                 if want.is_none_or(|(e, _)| e.unit_size() < 4) {
                     let rs = encoding_rs::Encoding::for_bom(&bytes);
