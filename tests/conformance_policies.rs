@@ -82,6 +82,24 @@ fn streamed(enc: Encoding, text: &str, policy: Unmappable, piece: usize) -> Vec<
     }
 }
 
+/// The one documented difference (CONFORMANCE.md, "Policies"): in
+/// ISO-2022-JP's JIS X 0201 Roman mode (after `¥` or `‾`), Python returns to
+/// ASCII (`ESC ( B`) before it writes `?` or `&#NNNN;`, which Roman holds
+/// as they are; litenc stays in Roman, as the WHATWG encoder does. The two
+/// outputs must decode to the same text, and differ by escapes only.
+fn iso_2022_jp_roman(enc: Encoding, ours: &[u8], theirs: &[u8]) -> bool {
+    let strip = |b: &[u8]| {
+        let s = String::from_utf8_lossy(b)
+            .replace("\x1B(B", "")
+            .replace("\x1B(J", "");
+        s
+    };
+    enc.name() == "ISO-2022-JP"
+        && enc.decode(ours).is_ok()
+        && enc.decode(ours) == enc.decode(theirs)
+        && strip(ours) == strip(theirs)
+}
+
 fn first_difference(a: &[u8], b: &[u8]) -> String {
     let at = a
         .iter()
@@ -108,6 +126,7 @@ fn policies_match_python_error_handlers_on_every_scalar_value() {
     let tables = gen::python_jobs("policies-sbenc", &sbenc);
     let mut failures = Vec::new();
     let mut compared = 0usize;
+    let mut roman = 0;
     // A few codecs per Python run: the outputs of all of them at once would
     // take half a gigabyte.
     for (group, outs) in codecs.chunks(8).zip(tables.chunks(8)) {
@@ -154,18 +173,21 @@ fn policies_match_python_error_handlers_on_every_scalar_value() {
                 for policy in POLICIES {
                     let want = r.bytes();
                     let got = enc.encode_with(text, policy).unwrap();
-                    if got != want {
+                    if got != want && iso_2022_jp_roman(enc, &got, want) {
+                        roman += 1;
+                    } else if got != want {
                         failures.push(format!(
                             "{codec} {policy:?} ({what}): {}",
                             first_difference(&got, want)
                         ));
-                    } else if what == "shuffled" {
+                    }
+                    if what == "shuffled" {
                         for piece in [1, 7, 1000] {
                             let s = streamed(enc, text, policy, piece);
-                            if s != want {
+                            if s != got {
                                 failures.push(format!(
                                     "{codec} {policy:?} streamed in pieces of {piece}: {}",
-                                    first_difference(&s, want)
+                                    first_difference(&s, &got)
                                 ));
                             }
                         }
@@ -174,7 +196,15 @@ fn policies_match_python_error_handlers_on_every_scalar_value() {
             }
         }
     }
-    eprintln!("{compared} characters compared with Python's error handlers, 3 policies each");
+    eprintln!(
+        "{compared} characters compared with Python's error handlers, 3 policies each; \
+         {roman} ISO-2022-JP outputs differ only by Python's return to ASCII before a replacement"
+    );
+    #[cfg(feature = "cjk")]
+    assert!(
+        roman > 0,
+        "the ISO-2022-JP rule of CONFORMANCE.md no longer applies: remove it"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -5,7 +5,7 @@
 //!
 //! Both keep two buffers of fixed size, whatever the size of the stream,
 //! and hand their bulk to the same fast code as the one-shot functions
-//! ([`stream::Decoder`] and [`stream::Encoder`] underneath). Errors are
+//! ([`crate::stream::Decoder`] and [`crate::stream::Encoder`] underneath). Errors are
 //! `io::Error`s of kind [`io::ErrorKind::InvalidData`] whose inner error is
 //! the codec's: a [`DecodeError`] or an [`EncodeError`], with its byte
 //! offset in the whole stream. Get it back with

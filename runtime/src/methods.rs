@@ -168,7 +168,7 @@ impl Encoding {
     }
 
     /// Encodes `text` into a new vector, writing what `policy` says for
-    /// each character the encoding cannot hold ([`Unmappable`]: skip it,
+    /// each character the encoding cannot hold ([`Unmappable`](crate::Unmappable): skip it,
     /// write a replacement, or a numeric character reference, as Python's
     /// `errors="ignore"`, `"replace"` and `"xmlcharrefreplace"` do).
     ///
@@ -179,8 +179,8 @@ impl Encoding {
     /// between such characters.
     ///
     /// # Errors
-    /// With [`Unmappable::Error`], as [`encode`](Self::encode); with
-    /// [`Unmappable::Replace`] whose character the encoding cannot hold
+    /// With [`Unmappable::Error`](crate::Unmappable::Error), as [`encode`](Self::encode); with
+    /// [`Unmappable::Replace`](crate::Unmappable::Replace) whose character the encoding cannot hold
     /// either, the error of the first character it had to replace.
     ///
     /// ```
