@@ -1,17 +1,17 @@
-//! `iconv` with litenc's streaming coders: converts a file (or standard
+//! `iconv` with litenc's `std::io` adapters: converts a file (or standard
 //! input) from one encoding to another in constant memory, whatever the
 //! size of the input.
 //!
 //! ```text
-//! cargo run --release --example iconv -- -f FROM -t TO [-c] [FILE]
+//! cargo run --release --example iconv -- -f FROM -t TO [-c | --replace[=CHAR] | --charref] [FILE]
 //! cargo run --release --example iconv -- -l
 //! ```
 //!
 //! `FROM` and `TO` are any litenc label (`utf-8`, `utf-16le`, `utf-16be`,
 //! `mutf-8`, `cesu-8`, `koi8-r`, `cp1251`, `windows-1252`, `cp437`, ...;
-//! `-l` lists them). The input is read 64 KiB at a time, decoded to UTF-8 by
-//! a [`Decoder`] and encoded by an [`Encoder`]; UTF-8 input is validated
-//! even when the output is UTF-8 too.
+//! `-l` lists them). A [`DecodeReader`] reads the input as UTF-8 and an
+//! [`EncodeWriter`] writes it in `TO`; UTF-8 input is validated even when
+//! the output is UTF-8 too.
 //!
 //! As glibc's `iconv` (2.36, observed, and checked by `tests/iconv.rs`):
 //!
@@ -19,9 +19,14 @@
 //!   conversion: what came before it is written, the message names its
 //!   byte offset in the input, and the exit status is 1;
 //! - with `-c`, ill-formed input and characters `TO` cannot hold are left
-//!   out, and the exit status is 0;
+//!   out ([`Unmappable::Skip`]), and the exit status is 0;
 //! - input that ends inside a character is an error with or without `-c`
 //!   (exit status 1).
+//!
+//! Not in glibc: `--replace` writes U+FFFD for ill-formed input and `?` (or
+//! `CHAR`, with `--replace=CHAR`) for characters `TO` cannot hold, as
+//! Python's `errors="replace"`; `--charref` writes those as `&#NNNN;`, as
+//! Python's `errors="xmlcharrefreplace"`.
 //!
 //! Where the output differs from glibc's, the encodings differ, not the
 //! conversion: litenc's `windows-1251` maps `0x98` to U+0098 (the WHATWG
@@ -30,21 +35,11 @@
 //! writes one. A byte-order mark in the input is text, for both.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
-use litenc::stream::{Decoder, DecoderResult, Encoder, EncoderResult};
-use litenc::{DecodeErrorKind, EncodeError, Encoding};
-
-/// Input is read in pieces of this size.
-const CHUNK: usize = 64 * 1024;
-/// The UTF-8 of a piece, and of the few bytes of a character cut at the end
-/// of the piece before: at most 3 bytes per byte
-/// ([`Decoder::max_utf8_len`]).
-const UTF8_BUF: usize = 3 * (CHUNK + 8);
-/// The output of that UTF-8: at most 2 bytes per byte
-/// ([`Encoder::max_len`]).
-const OUT_BUF: usize = 2 * UTF8_BUF + 8;
+use litenc::io::{DecodeReader, EncodeWriter};
+use litenc::{DecodeError, DecodeErrorKind, EncodeError, Encoding, Unmappable};
 
 /// Why a conversion stopped.
 #[derive(Debug)]
@@ -66,64 +61,23 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Fills `buf` from `input` as far as it goes; 0 only at the end.
-fn read_chunk(input: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match input.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
-/// The encoding half: UTF-8 text in, `to` out.
-struct Output<'a, W: Write> {
-    to: Encoding,
-    skip: bool,
-    encoder: Encoder,
-    buf: Vec<u8>,
-    out: &'a mut W,
-}
-
-impl<W: Write> Output<'_, W> {
-    /// Writes `whole` (the decoding of the input from byte `start` of
-    /// `from` on) in the output encoding.
-    fn write(&mut self, whole: &str, from: Encoding, start: usize) -> Result<(), Failure> {
-        if self.to == Encoding::Utf8 {
-            return Ok(self.out.write_all(whole.as_bytes())?);
-        }
-        let mut text = whole;
-        loop {
-            let (result, read, written) = self.encoder.encode(text, &mut self.buf, false);
-            self.out.write_all(&self.buf[..written])?;
-            text = &text[read..];
-            match result {
-                EncoderResult::InputEmpty => return Ok(()),
-                EncoderResult::Error(EncodeError::Unencodable { ch, .. }) if !self.skip => {
-                    // The character's offset in the input: the input bytes
-                    // of the text before it, which were all decoded.
-                    let before = whole.len() - text.len() - ch.len_utf8();
-                    let at = start + from.encoded_len(&whole[..before]).unwrap_or(before);
-                    return Err(Failure::Unencodable(ch, at));
-                }
-                EncoderResult::OutputFull | EncoderResult::Error(_) => {}
-                EncoderResult::Finished => unreachable!("`last` is never set here"),
-            }
-        }
-    }
+/// What to do with ill-formed input and with characters `TO` cannot hold.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Mode {
+    /// Stop (glibc's default).
+    Strict,
+    /// Leave them out (`-c`).
+    Skip,
+    /// U+FFFD for ill-formed input, and this policy for the characters.
+    Replace(Unmappable),
 }
 
 /// Converts `input` from `from` to `to` into `output`; with `skip` (`-c`),
-/// leaves out ill-formed input and characters `to` cannot hold. Memory is
-/// fixed: a 64 KiB input buffer and the two output buffers its conversion
-/// can need at most.
+/// leaves out ill-formed input and characters `to` cannot hold.
 ///
 /// # Errors
 /// What stopped the conversion; what came before it is written.
+#[allow(dead_code, reason = "the glibc comparisons of tests/iconv.rs call it")]
 pub(crate) fn convert(
     from: Encoding,
     to: Encoding,
@@ -131,51 +85,66 @@ pub(crate) fn convert(
     input: &mut impl Read,
     output: &mut impl Write,
 ) -> Result<(), Failure> {
-    let mut decoder = Decoder::new(from);
-    let mut chunk = vec![0u8; CHUNK];
-    let mut utf8 = vec![0u8; UTF8_BUF];
-    let mut out = Output {
-        to,
-        skip,
-        encoder: Encoder::new(to),
-        buf: vec![0u8; OUT_BUF],
-        out: output,
+    let mode = if skip { Mode::Skip } else { Mode::Strict };
+    convert_with(from, to, mode, input, output)
+}
+
+/// [`convert`], with any [`Mode`].
+pub(crate) fn convert_with(
+    from: Encoding,
+    to: Encoding,
+    mode: Mode,
+    input: &mut impl Read,
+    output: &mut impl Write,
+) -> Result<(), Failure> {
+    let (mut reader, policy) = match mode {
+        Mode::Strict => (DecodeReader::new(input, from), Unmappable::Error),
+        Mode::Skip => (DecodeReader::new(input, from), Unmappable::Skip),
+        Mode::Replace(policy) => (DecodeReader::lossy(input, from), policy),
     };
+    let mut writer = EncodeWriter::new(output, to).unmappable(policy);
+    // The UTF-8 text written so far, for the offset of an error.
+    let mut written = 0;
     loop {
-        let n = read_chunk(input, &mut chunk)?;
-        let last = n == 0;
-        let mut src = &chunk[..n];
-        loop {
-            let start = decoder.position();
-            let (result, read, text) = decoder.decode_to_str(src, &mut utf8, last);
-            src = &src[read..];
-            out.write(text, from, start)?;
-            match result {
-                DecoderResult::InputEmpty => break,
-                DecoderResult::Finished => {
-                    out.encoder.encode("", &mut out.buf, true);
-                    out.out.flush()?;
-                    return Ok(());
-                }
-                DecoderResult::OutputFull => {}
-                DecoderResult::Error(e) => match e.kind() {
-                    DecodeErrorKind::Truncated => {
-                        out.out.flush()?;
-                        return Err(Failure::Incomplete(e.valid_up_to()));
-                    }
-                    _ if skip => {}
-                    _ => {
-                        out.out.flush()?;
-                        return Err(Failure::Invalid(e.valid_up_to()));
-                    }
-                },
-            }
+        let start = reader.position();
+        let text = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(text) => text,
+            Err(e) => match inner::<DecodeError>(&e).map(|d| (d.kind(), d.valid_up_to())) {
+                Some((DecodeErrorKind::Truncated, at)) => return Err(Failure::Incomplete(at)),
+                Some(_) if matches!(mode, Mode::Skip) => continue,
+                Some((_, at)) => return Err(Failure::Invalid(at)),
+                None => return Err(Failure::Io(e)),
+            },
+        };
+        if let Err(e) = writer.write_all(text) {
+            let Some(&EncodeError::Unencodable { ch, offset, .. }) = inner::<EncodeError>(&e)
+            else {
+                return Err(Failure::Io(e));
+            };
+            // Its offset in the input: where this text starts, and the
+            // input bytes of the text before it in this text.
+            let before = std::str::from_utf8(&text[..offset - written]).expect("whole characters");
+            let at = start + from.encoded_len(before).unwrap_or(before.len());
+            return Err(Failure::Unencodable(ch, at));
         }
+        let n = text.len();
+        reader.consume(n);
+        written += n;
     }
+    writer.finish()?;
+    Ok(())
+}
+
+/// The codec's error inside an `io::Error` of the adapters.
+fn inner<E: std::error::Error + 'static>(e: &io::Error) -> Option<&E> {
+    e.get_ref()?.downcast_ref::<E>()
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: iconv -f FROM -t TO [-c] [FILE]\n       iconv -l");
+    eprintln!(
+        "usage: iconv -f FROM -t TO [-c | --replace[=CHAR] | --charref] [FILE]\n       iconv -l"
+    );
     ExitCode::from(2)
 }
 
@@ -188,17 +157,26 @@ fn label(name: &str) -> Result<Encoding, ExitCode> {
 
 fn run() -> Result<(), ExitCode> {
     let mut args = std::env::args().skip(1);
-    let (mut from, mut to, mut skip, mut file) = (None, None, false, None);
+    let (mut from, mut to, mut mode, mut file) = (None, None, Mode::Strict, None);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-f" => from = Some(label(&args.next().ok_or_else(usage)?)?),
             "-t" => to = Some(label(&args.next().ok_or_else(usage)?)?),
-            "-c" => skip = true,
+            "-c" => mode = Mode::Skip,
+            "--replace" => mode = Mode::Replace(Unmappable::Replace('?')),
+            "--charref" => mode = Mode::Replace(Unmappable::CharRef),
             "-l" => {
                 for enc in Encoding::ALL {
                     println!("{}: {}", enc.name(), enc.labels().join(", "));
                 }
                 return Ok(());
+            }
+            _ if arg.starts_with("--replace=") => {
+                let mut c = arg["--replace=".len()..].chars();
+                let (Some(c), None) = (c.next(), c.next()) else {
+                    return Err(usage());
+                };
+                mode = Mode::Replace(Unmappable::Replace(c));
             }
             _ if file.is_none() && !arg.starts_with('-') || arg == "-" => file = Some(arg),
             _ => return Err(usage()),
@@ -207,12 +185,11 @@ fn run() -> Result<(), ExitCode> {
     let (Some(from), Some(to)) = (from, to) else {
         return Err(usage());
     };
-    let stdout = io::stdout();
-    let mut output = stdout.lock();
+    let mut output = io::stdout().lock();
     let result = match file.as_deref() {
-        None | Some("-") => convert(from, to, skip, &mut io::stdin().lock(), &mut output),
+        None | Some("-") => convert_with(from, to, mode, &mut io::stdin().lock(), &mut output),
         Some(path) => match File::open(path) {
-            Ok(mut f) => convert(from, to, skip, &mut f, &mut output),
+            Ok(mut f) => convert_with(from, to, mode, &mut f, &mut output),
             Err(e) => {
                 eprintln!("iconv: cannot open input file `{path}': {e}");
                 return Err(ExitCode::from(1));

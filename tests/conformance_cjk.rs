@@ -33,19 +33,8 @@ mod gen;
 
 use std::collections::BTreeMap;
 
-use gen::{hex, Reader};
+use gen::{hex, Reader, CJK_CODECS as CODECS};
 use litenc::{DecodeErrorKind, Encoding};
-
-/// Each encoding and Python's codec of the same name.
-const CODECS: [(Encoding, &str); 7] = [
-    (Encoding::ShiftJis, "shift_jis"),
-    (Encoding::EucJp, "euc_jp"),
-    (Encoding::Iso2022Jp, "iso2022_jp"),
-    (Encoding::Gbk, "gbk"),
-    (Encoding::Gb18030, "gb18030"),
-    (Encoding::Big5, "big5"),
-    (Encoding::EucKr, "euc_kr"),
-];
 
 /// The inputs of the decoding comparison for `enc`.
 fn decode_inputs(enc: Encoding) -> Vec<Vec<u8>> {

@@ -11,7 +11,9 @@ use criterion::Throughput;
 /// the two agree.
 pub struct CpuTime;
 
-fn thread_cpu() -> Duration {
+/// The CPU time the calling thread has used.
+#[must_use]
+pub fn thread_cpu() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,

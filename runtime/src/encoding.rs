@@ -321,6 +321,40 @@ impl Encoding {
         }
     }
 
+    /// The encoding whose byte-order mark `bytes` start with, and the
+    /// mark's length: UTF-8 (`EF BB BF`), UTF-16LE (`FF FE`), UTF-16BE
+    /// (`FE FF`), UTF-32LE (`FF FE 00 00`) or UTF-32BE (`00 00 FE FF`).
+    /// The longest mark wins, so `FF FE 00 00` is UTF-32LE, not UTF-16LE
+    /// followed by U+0000: give at least 4 bytes if there are that many
+    /// (with fewer, `FF FE` is UTF-16LE). `None` if `bytes` start with no
+    /// mark.
+    ///
+    /// This is the WHATWG Encoding Standard's "BOM sniff" (which has no
+    /// UTF-32) with UTF-32 added, as Unicode's table of byte-order marks
+    /// has it.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// assert_eq!(Encoding::for_bom(b"\xEF\xBB\xBFtext"), Some((Encoding::Utf8, 3)));
+    /// assert_eq!(Encoding::for_bom(b"\xFF\xFEa\x00"), Some((Encoding::Utf16Le, 2)));
+    /// assert_eq!(Encoding::for_bom(b"\xFF\xFE\x00\x00"), Some((Encoding::Utf32Le, 4)));
+    /// assert_eq!(Encoding::for_bom(b"\xFF\xFE\x00"), Some((Encoding::Utf16Le, 2)));
+    /// assert_eq!(Encoding::for_bom(b"\x00\x00\xFE"), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn for_bom(bytes: &[u8]) -> Option<(Encoding, usize)> {
+        match bytes {
+            [0xFF, 0xFE, 0, 0, ..] => Some((Encoding::Utf32Le, 4)),
+            [0, 0, 0xFE, 0xFF, ..] => Some((Encoding::Utf32Be, 4)),
+            [0xEF, 0xBB, 0xBF, ..] => Some((Encoding::Utf8, 3)),
+            [0xFF, 0xFE, ..] => Some((Encoding::Utf16Le, 2)),
+            [0xFE, 0xFF, ..] => Some((Encoding::Utf16Be, 2)),
+            _ => None,
+        }
+    }
+
     /// The width of one code unit in bytes: 2 for the UTF-16 forms, 4 for
     /// the UTF-32 forms, else 1. A NUL terminator is one zero unit of this
     /// width.

@@ -257,6 +257,7 @@ mod error;
 #[cfg(feature = "cjk")]
 mod index;
 mod limits;
+mod policy;
 mod prefix;
 mod registry;
 mod registry_cjk;
@@ -274,6 +275,9 @@ mod simd;
 pub mod fast;
 
 pub mod stream;
+
+#[cfg(feature = "std")]
+pub mod io;
 
 #[cfg(feature = "alloc")]
 mod owned;
@@ -403,6 +407,7 @@ pub mod __reference {
 }
 
 pub use error::{DecodeError, DecodeErrorKind, EncodeError};
+pub use policy::Unmappable;
 
 /// Encodes a `const` `&str` expression into an array whose length it works
 /// out itself, for `const` and `static` items.

@@ -176,6 +176,44 @@ impl Encoding {
         crate::owned::encode(self.family(), text)
     }
 
+    /// Encodes `text` into a new vector, writing what `policy` says for
+    /// each character the encoding cannot hold ([`Unmappable`](crate::Unmappable): skip it,
+    /// write a replacement, or a numeric character reference, as Python's
+    /// `errors="ignore"`, `"replace"` and `"xmlcharrefreplace"` do).
+    ///
+    /// Text that the encoding holds whole is encoded by
+    /// [`encode`](Self::encode), at its speed; only from the first
+    /// character it cannot hold on does the streaming
+    /// [`Encoder`](crate::stream::Encoder) take over, which is as fast
+    /// between such characters.
+    ///
+    /// # Errors
+    /// With [`Unmappable::Error`](crate::Unmappable::Error), as [`encode`](Self::encode); with
+    /// [`Unmappable::Replace`](crate::Unmappable::Replace) whose character the encoding cannot hold
+    /// either, the error of the first character it had to replace.
+    ///
+    /// ```
+    /// use litenc_runtime::{Encoding, Unmappable};
+    ///
+    /// let text = "Привет, 世界 €";
+    /// let enc = Encoding::Windows1251;
+    /// assert_eq!(enc.encode_with(text, Unmappable::Skip).unwrap(), b"\xCF\xF0\xE8\xE2\xE5\xF2,  \x88");
+    /// assert_eq!(
+    ///     enc.encode_with(text, Unmappable::CharRef).unwrap(),
+    ///     b"\xCF\xF0\xE8\xE2\xE5\xF2, &#19990;&#30028; \x88"
+    /// );
+    /// assert!(Encoding::Koi8R.encode_with("€", Unmappable::Replace('¤')).is_err());
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub fn encode_with(
+        self,
+        text: &str,
+        policy: crate::Unmappable,
+    ) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+        crate::owned::encode_with(self.family(), text, policy)
+    }
+
     /// Decodes `bytes` into a new string.
     ///
     /// # Errors

@@ -12,9 +12,11 @@ use crate::error::{DecodeError, EncodeError};
 use crate::limits::add_len;
 #[cfg(feature = "cjk")]
 use crate::limits::bound;
+use crate::policy::Unmappable;
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 use crate::simd;
+use crate::stream::{Encoder, EncoderResult};
 use crate::{fast, trusted};
 
 // Buffer sizes add and multiply through `limits` (saturating): a size past
@@ -39,6 +41,44 @@ pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
         return Ok(out);
     }
     encode_after(f, text, 0)
+}
+
+/// [`encode`] with a policy for the characters the encoding cannot hold:
+/// `encode` first, and only if it finds such a character, the streaming
+/// encoder from there (from the start for ISO-2022-JP, whose one-shot
+/// encoding of a prefix ends with a return to ASCII).
+#[inline]
+pub(crate) fn encode_with(
+    f: Family,
+    text: &str,
+    policy: Unmappable,
+) -> Result<Vec<u8>, EncodeError> {
+    let offset = match encode(f, text) {
+        Err(EncodeError::Unencodable { offset, .. }) if policy != Unmappable::Error => offset,
+        done => return done,
+    };
+    #[cfg(feature = "cjk")]
+    let offset = if matches!(f, Family::Cjk(crate::rules::cjk::Cjk::Iso2022Jp)) {
+        0
+    } else {
+        offset
+    };
+    let mut out = encode(f, &text[..offset])?;
+    let mut encoder = Encoder::starting_at(f.encoding(), offset);
+    let mut rest = &text[offset..];
+    loop {
+        let have = out.len();
+        let room = encoder.max_len(rest.len()).unwrap_or(rest.len()).max(32);
+        out.resize(have + room, 0);
+        let (result, read, written) = encoder.encode_with(rest, &mut out[have..], true, policy);
+        out.truncate(have + written);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::Finished => return Ok(out),
+            EncoderResult::Error(e) => return Err(e),
+            EncoderResult::InputEmpty | EncoderResult::OutputFull => {}
+        }
+    }
 }
 
 /// [`encode`] of a text whose first `k` bytes (a character boundary) encode

@@ -160,6 +160,7 @@
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::fast;
+use crate::policy::Unmappable;
 #[cfg(feature = "cjk")]
 use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
 use crate::rules::{self, Family};
@@ -223,14 +224,14 @@ pub enum EncoderResult {
 /// than the character.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
-    bytes: [u8; 8],
+    bytes: [u8; 16],
     start: u8,
     end: u8,
 }
 
 impl Pending {
     const EMPTY: Pending = Pending {
-        bytes: [0; 8],
+        bytes: [0; 16],
         start: 0,
         end: 0,
     };
@@ -986,6 +987,25 @@ impl Encoder {
         }
     }
 
+    /// An encoder in the middle of a stream in `encoding`, `pos` bytes of
+    /// text after its start, after a character boundary where the
+    /// encoding holds no state (for the positions of its errors).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) const fn starting_at(encoding: Encoding, pos: usize) -> Encoder {
+        let mut e = Encoder::new(encoding);
+        e.pos = pos;
+        e
+    }
+
+    /// Takes back the last `len` bytes of input, a character the last call
+    /// reported as an error, so that it counts as not read.
+    #[cfg(feature = "std")]
+    #[inline]
+    pub(crate) fn unread(&mut self, len: usize) {
+        self.pos = self.pos.wrapping_sub(len);
+    }
+
     /// The encoding this encoder writes.
     #[must_use]
     #[inline]
@@ -1023,7 +1043,9 @@ impl Encoder {
 
     /// Encodes `src` into `dst`; `last` says that `src` ends the stream.
     /// Returns the [`EncoderResult`], the bytes of `src` consumed and the
-    /// bytes of `dst` written.
+    /// bytes of `dst` written. A character the encoding cannot hold is an
+    /// error ([`Unmappable::Error`]); [`encode_with`](Self::encode_with)
+    /// takes another policy.
     #[inline]
     pub fn encode(
         &mut self,
@@ -1031,9 +1053,44 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (EncoderResult, usize, usize) {
+        self.encode_with(src, dst, last, Unmappable::Error)
+    }
+
+    /// [`encode`](Self::encode), writing what `policy` says for each
+    /// character the encoding cannot hold: nothing, a replacement
+    /// character, or a numeric character reference, in the encoding (and,
+    /// in ISO-2022-JP, after the escape sequence its mode needs). Only
+    /// [`Unmappable::Error`], and a [`Unmappable::Replace`] whose character
+    /// the encoding cannot hold either, end a call with
+    /// [`EncoderResult::Error`]. Between such characters the text goes
+    /// through the same fast code as [`encode`](Self::encode).
+    ///
+    /// A replacement can be longer than [`max_len`](Self::max_len) counts
+    /// (`&#8364;` is 7 bytes for 3 of text): the call then ends with
+    /// `OutputFull` and goes on in the next.
+    ///
+    /// ```
+    /// use litenc_runtime::stream::{Encoder, EncoderResult};
+    /// use litenc_runtime::{Encoding, Unmappable};
+    ///
+    /// let mut e = Encoder::new(Encoding::Iso2022Jp);
+    /// let mut out = [0u8; 32];
+    /// let (r, read, n) = e.encode_with("日本😀", &mut out, true, Unmappable::CharRef);
+    /// assert_eq!((r, read), (EncoderResult::Finished, 10));
+    /// assert_eq!(&out[..n], b"\x1B$BF|K\\\x1B(B&#128512;");
+    /// ```
+    #[inline]
+    pub fn encode_with(
+        &mut self,
+        src: &str,
+        dst: &mut [u8],
+        last: bool,
+        policy: Unmappable,
+    ) -> (EncoderResult, usize, usize) {
         let f = self.encoding.family();
         let mut read = 0;
         let mut written = 0;
+        let mut window = usize::MAX;
         self.pending.flush(dst, &mut written);
         loop {
             if !self.pending.is_empty() {
@@ -1056,15 +1113,41 @@ impl Encoder {
                 }
                 return (EncoderResult::InputEmpty, read, written);
             }
-            self.bulk(f, &src[read..], dst, &mut read, &mut written);
+            let before = read;
+            self.bulk(f, &src[read..], dst, window, &mut read, &mut written);
             if read == src.len() {
                 continue;
             }
+            // Text where unencodable characters are dense is handed to the
+            // fast code in windows that start at 64 bytes after such a
+            // character and double while the fast code fills them, so that
+            // each call costs about what it encodes, not what is left.
+            window = if (read - before).saturating_mul(2) >= window {
+                window.saturating_mul(2)
+            } else {
+                64
+            };
             // One character, exactly.
             let rest = &src[read..];
             let (cp, len) = scalar::next_char(rest.as_bytes(), 0);
-            let mut buf = [0u8; 8];
+            let mut buf = [0u8; 16];
             let n = self.encode_char(f, cp, &mut buf);
+            if n == 0 && !matches!(policy, Unmappable::Error) {
+                if let Some((k, mode_after)) = self.replacement(f, cp, policy, &mut buf) {
+                    if !self.pending.put(&buf[..k], dst, &mut written, true) {
+                        return (EncoderResult::OutputFull, read, written);
+                    }
+                    #[cfg(feature = "cjk")]
+                    {
+                        self.mode = mode_after;
+                    }
+                    #[cfg(not(feature = "cjk"))]
+                    let () = mode_after;
+                    read += len;
+                    self.pos = self.pos.wrapping_add(len);
+                    continue;
+                }
+            }
             if n == 0 {
                 // ISO-2022-JP returns to ASCII before the error, as the
                 // one-shot encoder ends there, so that what the caller
@@ -1103,11 +1186,11 @@ impl Encoder {
     /// cannot hold it.
     #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
     #[inline]
-    fn encode_char(&self, f: Family, cp: u32, buf: &mut [u8; 8]) -> usize {
+    fn encode_char(&self, f: Family, cp: u32, buf: &mut [u8; 16]) -> usize {
         #[cfg(feature = "cjk")]
         if let Family::Cjk(c) = f {
             let (w, _) = crate::engine::cjk::encode_step(c, cp, self.mode);
-            *buf = w.bytes.to_le_bytes();
+            buf[..8].copy_from_slice(&w.bytes.to_le_bytes());
             return w.len;
         }
         if rules::char_len(f, cp) == 0 {
@@ -1116,8 +1199,75 @@ impl Encoder {
         rules::write_char(f, cp, buf, 0)
     }
 
-    /// The bulk: as much of `rest` as surely fits, in one fast call, up to
-    /// the first character it cannot encode; advances `read` and `written`
+    /// What `policy` writes for `cp`, which the encoding cannot hold: its
+    /// length at the start of `buf` and the ISO-2022-JP mode after it
+    /// (else the mode the encoder is in), or `None` if the policy is to
+    /// stop or the encoding cannot hold the replacement either.
+    #[inline]
+    fn replacement(
+        &self,
+        f: Family,
+        cp: u32,
+        policy: Unmappable,
+        buf: &mut [u8; 16],
+    ) -> Option<(usize, ModeAfter)> {
+        // The replacement as text: one character, or `&#` and up to seven
+        // digits and `;`.
+        let mut text = [0u8; 10];
+        let text_len = match policy {
+            Unmappable::Error => return None,
+            Unmappable::Skip => 0,
+            Unmappable::Replace(c) => c.encode_utf8(&mut text).len(),
+            Unmappable::CharRef => {
+                let mut digits = [0u8; 7];
+                let (mut d, mut v) = (digits.len(), cp);
+                loop {
+                    d -= 1;
+                    digits[d] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                    if v == 0 {
+                        break;
+                    }
+                }
+                let n = digits.len() - d;
+                text[..2].copy_from_slice(b"&#");
+                text[2..2 + n].copy_from_slice(&digits[d..]);
+                text[2 + n] = b';';
+                n + 3
+            }
+        };
+        #[cfg(feature = "cjk")]
+        let mut mode = self.mode;
+        #[cfg(not(feature = "cjk"))]
+        let mode = ();
+        let mut len = 0;
+        let mut at = 0;
+        while at < text_len {
+            let (c, n) = scalar::next_char(&text[..text_len], at);
+            at += n;
+            let mut one = [0u8; 16];
+            #[cfg(feature = "cjk")]
+            let k = if let Family::Cjk(Cjk::Iso2022Jp) = f {
+                let (w, after) = rules::cjk::encode_char_iso_2022_jp(c, mode);
+                mode = after;
+                one[..8].copy_from_slice(&w.bytes.to_le_bytes());
+                w.len
+            } else {
+                self.encode_char(f, c, &mut one)
+            };
+            #[cfg(not(feature = "cjk"))]
+            let k = self.encode_char(f, c, &mut one);
+            if k == 0 || len + k > buf.len() {
+                return None;
+            }
+            buf[len..len + k].copy_from_slice(&one[..k]);
+            len += k;
+        }
+        Some((len, mode))
+    }
+
+    /// The bulk: as much of `rest` as surely fits (at most `window` bytes),
+    /// in one fast call, up to the first character it cannot encode; advances `read` and `written`
     /// over what it encoded.
     #[inline]
     fn bulk(
@@ -1125,13 +1275,15 @@ impl Encoder {
         f: Family,
         rest: &str,
         dst: &mut [u8],
+        window: usize,
         read: &mut usize,
         written: &mut usize,
     ) {
         let room = dst.len() - *written;
         let mut take = rest
             .len()
-            .min(room / self.encoding.max_bytes_per_utf8_byte());
+            .min(room / self.encoding.max_bytes_per_utf8_byte())
+            .min(window);
         while !rest.is_char_boundary(take) {
             take -= 1;
         }
@@ -1206,6 +1358,12 @@ impl Encoder {
         self.pos = self.pos.wrapping_add(take);
     }
 }
+
+/// The ISO-2022-JP mode after a replacement (nothing without `cjk`).
+#[cfg(feature = "cjk")]
+type ModeAfter = Mode;
+#[cfg(not(feature = "cjk"))]
+type ModeAfter = ();
 
 /// The length of `b` up to and with its last ASCII byte (0 if none).
 #[cfg(feature = "cjk")]

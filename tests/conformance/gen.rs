@@ -479,3 +479,15 @@ pub(crate) fn python_records(name: &str, jobs: &[(&str, &str, Vec<&[u8]>)]) -> V
         .collect();
     python_jobs(name, &files)
 }
+
+/// Each multi-byte encoding and Python's codec of the same name.
+#[cfg(feature = "cjk")]
+pub(crate) const CJK_CODECS: [(litenc::Encoding, &str); 7] = [
+    (litenc::Encoding::ShiftJis, "shift_jis"),
+    (litenc::Encoding::EucJp, "euc_jp"),
+    (litenc::Encoding::Iso2022Jp, "iso2022_jp"),
+    (litenc::Encoding::Gbk, "gbk"),
+    (litenc::Encoding::Gb18030, "gb18030"),
+    (litenc::Encoding::Big5, "big5"),
+    (litenc::Encoding::EucKr, "euc_kr"),
+];

@@ -10,6 +10,11 @@ length, then bytes); OUT gets one result per record:
                    then always errors='replace': bytes (UTF-8 of the text)
   enc  UTF-8 text in -> u8 0, bytes | u8 1, u32 start, u32 end (byte offsets
                         in the UTF-8 input of the first character not encoded)
+  polenc  UTF-8 text in -> bytes with errors='replace', bytes with
+          errors='ignore', bytes with errors='xmlcharrefreplace'
+  polall  IN: u32 code points (big-endian, ascending) to leave out -> every
+          other scalar value, in one string, with errors='replace',
+          'ignore' and 'xmlcharrefreplace': three times (u32 n, bytes)
   sbenc  (IN is not read) every scalar value, U+0000..U+10FFFF without the
          surrogates, through CODEC, in one string:
          strict: u32 n, then n x (u32 code point, bytes) for the characters it
@@ -86,6 +91,13 @@ def encode_every_scalar_value(codec):
 def run(mode, codec, data):
     if mode == "sbenc":
         return encode_every_scalar_value(codec)
+    if mode == "polall":
+        left_out = set(struct.unpack(">%dI" % (len(data) // 4), data))
+        text = "".join(c for c in all_scalar_values() if ord(c) not in left_out)
+        out = []
+        for errors in ("replace", "ignore", "xmlcharrefreplace"):
+            put(out, text.encode(codec, errors))
+        return b"".join(out)
     out = []
     for rec in records(data):
         if mode == "dec":
@@ -97,6 +109,10 @@ def run(mode, codec, data):
                 out.append(b"\0")
                 put(out, text.encode("utf-8", "surrogatepass"))
             put(out, rec.decode(codec, "replace").encode("utf-8", "surrogatepass"))
+        elif mode == "polenc":
+            text = rec.decode("utf-8")
+            for errors in ("replace", "ignore", "xmlcharrefreplace"):
+                put(out, text.encode(codec, errors))
         elif mode == "enc":
             text = rec.decode("utf-8")
             try:

@@ -262,3 +262,54 @@ fn decomposes(enc: Encoding, bytes: &[u8]) -> bool {
             .iter()
             .all(|&c| matches!(c as u32, 0x0300..=0x036F | 0x0591..=0x05C7))
 }
+
+/// Every code page with the names of its Python codec and its glibc
+/// converter (`iconv -l`). Every WHATWG page has a Python codec; the
+/// logical-order ISO-8859-8-I has the same bytes as ISO-8859-8 and no codec
+/// of its own in either peer, so it is compared with theirs.
+pub(crate) const PAGES: &[(Encoding, &str, &str)] = &[
+    (Encoding::Ibm866, "cp866", "IBM866"),
+    (Encoding::Iso8859_2, "iso8859_2", "ISO-8859-2"),
+    (Encoding::Iso8859_3, "iso8859_3", "ISO-8859-3"),
+    (Encoding::Iso8859_4, "iso8859_4", "ISO-8859-4"),
+    (Encoding::Iso8859_5, "iso8859_5", "ISO-8859-5"),
+    (Encoding::Iso8859_6, "iso8859_6", "ISO-8859-6"),
+    (Encoding::Iso8859_7, "iso8859_7", "ISO-8859-7"),
+    (Encoding::Iso8859_8, "iso8859_8", "ISO-8859-8"),
+    (Encoding::Iso8859_8I, "iso8859_8", "ISO-8859-8"),
+    (Encoding::Iso8859_10, "iso8859_10", "ISO-8859-10"),
+    (Encoding::Iso8859_13, "iso8859_13", "ISO-8859-13"),
+    (Encoding::Iso8859_14, "iso8859_14", "ISO-8859-14"),
+    (Encoding::Iso8859_15, "iso8859_15", "ISO-8859-15"),
+    (Encoding::Iso8859_16, "iso8859_16", "ISO-8859-16"),
+    (Encoding::Koi8R, "koi8_r", "KOI8-R"),
+    (Encoding::Koi8U, "koi8_u", "KOI8-U"),
+    (Encoding::Macintosh, "mac_roman", "MACINTOSH"),
+    (Encoding::Windows874, "cp874", "CP874"),
+    (Encoding::Windows1250, "cp1250", "CP1250"),
+    (Encoding::Windows1251, "cp1251", "CP1251"),
+    (Encoding::Windows1252, "cp1252", "CP1252"),
+    (Encoding::Windows1253, "cp1253", "CP1253"),
+    (Encoding::Windows1254, "cp1254", "CP1254"),
+    (Encoding::Windows1255, "cp1255", "CP1255"),
+    (Encoding::Windows1256, "cp1256", "CP1256"),
+    (Encoding::Windows1257, "cp1257", "CP1257"),
+    (Encoding::Windows1258, "cp1258", "CP1258"),
+    (Encoding::XMacCyrillic, "mac_cyrillic", "MAC-CYRILLIC"),
+    (Encoding::Ibm437, "cp437", "IBM437"),
+    (Encoding::Ibm737, "cp737", "CP737"),
+    (Encoding::Ibm775, "cp775", "IBM775"),
+    (Encoding::Ibm850, "cp850", "IBM850"),
+    (Encoding::Ibm852, "cp852", "IBM852"),
+    (Encoding::Ibm855, "cp855", "IBM855"),
+    (Encoding::Ibm857, "cp857", "IBM857"),
+    (Encoding::Ibm858, "cp858", "IBM858"),
+    (Encoding::Ibm860, "cp860", "IBM860"),
+    (Encoding::Ibm861, "cp861", "IBM861"),
+    (Encoding::Ibm862, "cp862", "IBM862"),
+    (Encoding::Ibm863, "cp863", "IBM863"),
+    (Encoding::Ibm865, "cp865", "IBM865"),
+    (Encoding::Ibm869, "cp869", "IBM869"),
+    (Encoding::Ascii, "ascii", "ASCII"),
+    (Encoding::Latin1, "latin_1", "ISO-8859-1"),
+];
