@@ -53,6 +53,7 @@ pub(crate) mod avx512;
 pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+pub(crate) mod portable;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;

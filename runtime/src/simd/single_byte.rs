@@ -139,7 +139,7 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
             return unsafe { avx2::encode(t, text, as_uninit(dst)) };
         }
     }
-    crate::engine::encode_into(Family::SingleByte(t), text, dst).ok()
+    super::portable::single_byte::encode(t, text, dst)
 }
 
 /// Decodes to UTF-8; `None` if a byte is undefined or `dst` is too short.
