@@ -1612,6 +1612,7 @@ mod tests {
     /// `decode_vec` and `encode_vec`, which write into spare capacity,
     /// against the `const fn`s; with inputs of more than one chunk too.
     #[test]
+    #[cfg_attr(litenc_portable, ignore = "the vector helpers are AVX2 kernels only")]
     fn vectors_of_the_alloc_helpers() {
         assert_avx2();
         let cases = cases(100, 2);
