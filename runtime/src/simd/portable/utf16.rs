@@ -222,7 +222,7 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
 /// odd last byte included) or `dst` is too short.
 #[inline]
 pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return None;
     }
     decode(&Bytes::<BE>(bytes), dst)
