@@ -280,6 +280,30 @@ mod tests {
         v
     }
 
+    /// The scan of `decode_cow` on a long text: a special byte or an error
+    /// at every place.
+    #[test]
+    fn cesu_decode_unchanged_across_windows() {
+        let base: Vec<u8> = "Привет, world! 世界 ".repeat(40).into_bytes();
+        for p in 0..base.len() {
+            for x in [0x00u8, 0xF0, 0xC0, 0xED, 0x80] {
+                let mut b = base.clone();
+                b[p] = x;
+                let valid = std::str::from_utf8(&b).map_or_else(|e| e.valid_up_to(), |_| b.len());
+                let want = b[..valid]
+                    .iter()
+                    .position(|&c| c >= 0xF0 || c == 0)
+                    .unwrap_or(valid);
+                assert_eq!(
+                    super::cesu::decode_unchanged::<true>(&b),
+                    want,
+                    "{p} {x:02X}"
+                );
+            }
+        }
+        assert_eq!(super::cesu::decode_unchanged::<true>(&base), base.len());
+    }
+
     #[test]
     fn cesu_every_piece_at_every_offset() {
         for java in [true, false] {
@@ -315,6 +339,20 @@ mod tests {
                 assert_eq!(unchanged, first_special, "{java} {text:?}");
                 for b in core::iter::once(bytes.clone()).chain(corruptions(&bytes)) {
                     let b = b.as_slice();
+                    // The scan: exactly the valid prefix up to the first
+                    // byte that decodes otherwise.
+                    let valid =
+                        std::str::from_utf8(b).map_or_else(|e| e.valid_up_to(), |_| b.len());
+                    let want = b[..valid]
+                        .iter()
+                        .position(|&x| x >= 0xF0 || (java && x == 0))
+                        .unwrap_or(valid);
+                    let got = if java {
+                        super::cesu::decode_unchanged::<true>(b)
+                    } else {
+                        super::cesu::decode_unchanged::<false>(b)
+                    };
+                    assert_eq!(got, want, "decode_unchanged {java} {b:x?}");
                     same(
                         "cesu decode",
                         &(java, b),
