@@ -132,9 +132,11 @@
 //!
 //! # Cargo features
 //!
-//! - `std` (default): implies `alloc`; the SIMD kernels behind
-//!   [`fast`] detect the CPU's features at run time. Without it
-//!   they run only where the target enables them at compile time.
+//! - `std` (default): implies `alloc`. The SIMD kernels behind [`fast`]
+//!   detect the CPU's features at run time with `cpuid`, with or without
+//!   `std`; `RUSTFLAGS="--cfg litenc_portable"` makes them run the
+//!   portable kernels of other targets instead (see
+//!   [`fast::implementation`]).
 //! - `alloc`: the helpers that return `Vec` or `String`.
 //! - `macros` (default): the compile-time macros ([`utf8!`], [`utf16!`],
 //!   [`encode!`], [`include_encoded!`], [`macro@encoded`], ...), from the

@@ -287,6 +287,17 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         } else {
             litenc::Encoding::Cesu8
         };
+        // The allocating form that borrows when nothing changes, as the
+        // peers' functions do.
+        g.bench_function("litenc_cow", |b| {
+            b.iter(|| {
+                if java {
+                    litenc::mutf8::encode_cow(black_box(text)).unwrap().len()
+                } else {
+                    litenc::cesu8::encode_cow(black_box(text)).unwrap().len()
+                }
+            })
+        });
         if size == "100KB" {
             g.bench_function("litenc_reference", |b| {
                 b.iter(|| litenc::__reference::encode_into(e, black_box(text), &mut out).unwrap())
@@ -320,6 +331,15 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
                     litenc::fast::mutf8::decode_into(black_box(&encoded), &mut out).unwrap()
                 } else {
                     litenc::fast::cesu8::decode_into(black_box(&encoded), &mut out).unwrap()
+                }
+            })
+        });
+        g.bench_function("litenc_cow", |b| {
+            b.iter(|| {
+                if java {
+                    litenc::mutf8::decode_cow(black_box(&encoded)).unwrap().len()
+                } else {
+                    litenc::cesu8::decode_cow(black_box(&encoded)).unwrap().len()
                 }
             })
         });

@@ -7,11 +7,13 @@
 //! length: the same `Ok` value and bytes, the same error with the same
 //! positions. What differs:
 //!
-//! - **Speed.** These may use SIMD (AVX2 on `x86_64`, detected at run time with
-//!   the `std` feature, at compile time without it) and write their output in
-//!   one pass. Stable Rust cannot run other code in a `const fn` at run time
-//!   than at compile time, so the `const fn`s stay scalar; see the table in
-//!   the README for what each gains.
+//! - **Speed.** These may use SIMD (AVX2 and AVX-512 on `x86_64`, detected at
+//!   run time with `cpuid`, with or without the `std` feature) and write their
+//!   output in one pass; on other targets they run portable kernels in safe
+//!   Rust that work on eight or sixteen bytes at a time (SWAR). Stable Rust
+//!   cannot run other code in a `const fn` at run time than at compile time,
+//!   so the `const fn`s stay scalar; see the table in the README for what
+//!   each gains.
 //! - **The rest of `out`.** The `const fn`s check their whole input before
 //!   they write, so after an error `out` is as it was, and they write
 //!   nothing past the length they return. These write as they go, in whole
@@ -45,12 +47,24 @@ use crate::simd;
 /// Which kernels the functions of this module run on this CPU: `"avx512"`
 /// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, and AVX-512 F, BW,
 /// VL, VBMI and VBMI2: Intel from Ice Lake, AMD from Zen 4), `"avx2"` (the
-/// same without AVX-512), detected at run time with the `std` feature, at
-/// compile time without it; or `"portable"` (the scalar code of the
-/// `const fn`s, everywhere else). With `"avx512"`, UTF-8 validation, UTF-8
+/// same without AVX-512), both detected once at run time by `cpuid` and
+/// `xgetbv` (no `std` needed); or `"portable"`: safe Rust on 64-bit words,
+/// what every other target (aarch64, wasm, RISC-V, Cortex-M, 32-bit x86)
+/// and an older `x86_64` CPU run. With `"avx512"`, UTF-8 validation, UTF-8
 /// to and from UTF-16 and the scans of `encode_cow` and `decode_cow` run
 /// AVX-512 kernels and the rest AVX2. The answers are the same either way;
 /// only the speed differs.
+///
+/// # Running the portable kernels on any CPU
+///
+/// Built with `RUSTFLAGS="--cfg litenc_portable"`, this crate runs its
+/// portable kernels whatever the CPU, and this function returns
+/// `"portable"`: the way to test and measure on an `x86_64` machine what
+/// other targets run.
+///
+/// ```sh
+/// RUSTFLAGS="--cfg litenc_portable" cargo test --target-dir target/portable
+/// ```
 ///
 /// ```
 /// let k = litenc_runtime::fast::implementation();

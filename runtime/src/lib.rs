@@ -214,10 +214,11 @@
 //!
 //! # Cargo features
 //!
-//! - `std` (default): implies `alloc`; the SIMD kernels behind [`fast`]
-//!   detect the CPU's features at run time (AVX2 on `x86_64`). Without `std`
-//!   they run only where the target enables those features at compile time
-//!   (`-C target-cpu=x86-64-v3`, say), and the scalar paths everywhere else.
+//! - `std` (default): implies `alloc`. (The SIMD kernels behind [`fast`]
+//!   detect the CPU's features at run time with `cpuid` and `xgetbv`, with
+//!   or without `std`; other targets run portable kernels on 64-bit words,
+//!   and `RUSTFLAGS="--cfg litenc_portable"` makes `x86_64` run them too:
+//!   see [`fast::implementation`].)
 //! - `alloc`: `encode`, `decode`, `decode_lossy`, `encode_cow`,
 //!   `decode_cow` and the other helpers that return `Vec`, `String` or
 //!   `Cow`.

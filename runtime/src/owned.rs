@@ -87,6 +87,17 @@ pub(crate) fn encode_with(
 #[inline(always)]
 fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError> {
     let rest = &text[k..];
+    // MUTF-8 and CESU-8: a supplementary character (4 bytes) becomes 6, so
+    // one and a half times the rest holds any text but one with many
+    // U+0000 (1 byte to 2 in MUTF-8): a try without the length pass first.
+    if let Family::Cesu { .. } = f {
+        let mut out = vec![0u8; k + rest.len() + rest.len() / 2];
+        out[..k].copy_from_slice(&text.as_bytes()[..k]);
+        if let Some(n) = simd::encode_into(f, rest, &mut out[k..]) {
+            out.truncate(k + n);
+            return Ok(out);
+        }
+    }
     let cap = if f.encoding().max_bytes_per_utf8_byte() == 1 {
         rest.len()
     } else {
@@ -135,7 +146,18 @@ pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
     if let Some(out) = simd::decode_vec(f, bytes) {
         return Ok(trusted::string(out));
     }
-    decode_after(f, bytes, 0)
+    // MUTF-8 and CESU-8: the scan of `decode_cow` (a validation), then
+    // one copy of what decodes to itself, which is all text without
+    // supplementary characters (or U+0000).
+    let k = match f {
+        Family::Cesu { java: true } => simd::cesu::decode_unchanged::<true>(bytes),
+        Family::Cesu { java: false } => simd::cesu::decode_unchanged::<false>(bytes),
+        _ => 0,
+    };
+    if k == bytes.len() && k > 0 {
+        return Ok(trusted::string(bytes.to_vec()));
+    }
+    decode_after(f, bytes, k)
 }
 
 /// [`decode`] of an input whose first `k` bytes are well formed, complete

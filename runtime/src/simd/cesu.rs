@@ -82,7 +82,7 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
             return unsafe { encode_avx2::<JAVA>(text, dst) };
         }
     }
-    crate::engine::cesu::encode_into::<JAVA>(text, dst).ok()
+    super::portable::cesu::encode::<JAVA>(text, dst)
 }
 
 /// Decodes to UTF-8; `None` if `bytes` is ill-formed or `dst` too short.
@@ -96,7 +96,7 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
             return unsafe { decode_avx2::<JAVA>(bytes, dst) };
         }
     }
-    crate::engine::cesu::decode_into::<JAVA>(bytes, dst).ok()
+    super::portable::cesu::decode::<JAVA>(bytes, dst)
 }
 
 /// Stores `v` in `dst[at..at + 32]`.
@@ -330,7 +330,7 @@ pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
             return unsafe { encode_unchanged_avx2::<JAVA>(b) };
         }
     }
-    encode_unchanged_words::<JAVA>(b, 0)
+    super::portable::cesu::unchanged::<JAVA>(b, 0)
 }
 
 /// [`encode_unchanged`] from `i` on: eight bytes a step, then one.
@@ -712,11 +712,7 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
             return unsafe { decode_unchanged_avx2::<JAVA>(b) };
         }
     }
-    let valid = match core::str::from_utf8(b) {
-        Ok(_) => b.len(),
-        Err(e) => e.valid_up_to(),
-    };
-    encode_unchanged_words::<JAVA>(&b[..valid], 0)
+    super::portable::cesu::decode_unchanged::<JAVA>(b)
 }
 
 /// [`decode_unchanged`] with AVX2: the UTF-8 validator of [`super::utf8`]

@@ -60,6 +60,7 @@ pub(crate) mod avx512;
 pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+pub(crate) mod portable;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;
@@ -111,13 +112,30 @@ fn level() -> u8 {
     detected()
 }
 
-/// [`level`] as detected.
+/// [`level`] as detected; always [`Level::Portable`] when the crate is
+/// built with `--cfg litenc_portable`, so that the portable kernels, which
+/// other targets run, can be measured and tested on any CPU.
 #[inline]
 fn detected() -> u8 {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    #[cfg(litenc_portable)]
+    {
+        Level::Portable as u8
+    }
+    #[cfg(not(litenc_portable))]
+    {
+        detected_cpu()
+    }
+}
+
+/// The [`Level`] of this CPU, detected once and cached.
+#[cfg(not(litenc_portable))]
+#[inline]
+fn detected_cpu() -> u8 {
+    #[cfg(target_arch = "x86_64")]
     {
         use core::sync::atomic::{AtomicU8, Ordering};
-        // 0 until the first call has detected the features.
+        // 0 until the first call has detected the features. Two threads
+        // that both see 0 both detect, and store the same value.
         static LEVEL: AtomicU8 = AtomicU8::new(0);
         let l = LEVEL.load(Ordering::Relaxed);
         if l != 0 {
@@ -127,58 +145,144 @@ fn detected() -> u8 {
         LEVEL.store(l, Ordering::Relaxed);
         l
     }
-    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
-        detect() as u8
+        Level::Portable as u8
     }
 }
 
-/// Detects the [`Level`]: at run time with `std`, else from the target
-/// features the crate is compiled with.
+/// Detects the [`Level`] of this CPU with `cpuid` and `xgetbv`, with or
+/// without `std`: a feature counts only when the CPU has it *and* the
+/// operating system saves the registers it uses (XCR0), as
+/// `is_x86_feature_detected!` and the `cpufeatures` crate decide.
+#[cfg(all(target_arch = "x86_64", not(litenc_portable)))]
 #[cold]
 #[inline]
 fn detect() -> Level {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    {
-        if std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-        {
-            if std::is_x86_feature_detected!("avx512f")
+    let f = cpu::features();
+    if f.avx2 {
+        if f.avx512 {
+            return Level::Avx512;
+        }
+        return Level::Avx2;
+    }
+    Level::Portable
+}
+
+/// `cpuid` and `xgetbv`, from `core::arch` (no `std`).
+#[cfg(all(target_arch = "x86_64", any(test, not(litenc_portable))))]
+pub(crate) mod cpu {
+    use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv, CpuidResult};
+
+    /// What the kernels need, as [`features`] finds it.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(crate) struct Features {
+        /// [`super::FEATURES`] with the YMM state saved by the OS.
+        pub(crate) avx2: bool,
+        /// [`super::FEATURES_512`] with the opmask and ZMM state saved too.
+        pub(crate) avx512: bool,
+    }
+
+    /// Whether bit `n` of `x` is set.
+    #[inline]
+    const fn bit(x: u32, n: u32) -> bool {
+        x >> n & 1 == 1
+    }
+
+    /// `cpuid` of `leaf`, sub-leaf `sub`.
+    #[allow(
+        unused_unsafe,
+        reason = "`__cpuid_count` is safe from Rust 1.87 on some targets"
+    )]
+    #[inline]
+    fn cpuid(leaf: u32, sub: u32) -> CpuidResult {
+        // SAFETY: every x86_64 CPU has `cpuid` (it is part of the base
+        // instruction set of the architecture); an unknown leaf returns
+        // zeros or the highest basic leaf, read only after the maximum
+        // leaf was checked.
+        unsafe { __cpuid_count(leaf, sub) }
+    }
+
+    /// The highest leaf of the basic (`0`) or extended (`0x8000_0000`)
+    /// range.
+    #[allow(
+        unused_unsafe,
+        reason = "`__cpuid` is safe from Rust 1.87 on some targets"
+    )]
+    #[inline]
+    fn max_leaf(base: u32) -> u32 {
+        // SAFETY: as in `cpuid`.
+        unsafe { __cpuid(base) }.eax
+    }
+
+    /// XCR0, the register states the OS saves; call only when `cpuid`
+    /// says OSXSAVE.
+    #[target_feature(enable = "xsave")]
+    #[inline]
+    unsafe fn xcr0() -> u64 {
+        // SAFETY: the caller checked OSXSAVE, so `xgetbv` exists and the
+        // OS enabled it; register 0 always exists.
+        unsafe { _xgetbv(0) }
+    }
+
+    /// Reads the features of this CPU (a few hundred cycles: cache it).
+    #[inline]
+    pub(crate) fn features() -> Features {
+        let none = Features {
+            avx2: false,
+            avx512: false,
+        };
+        if max_leaf(0) < 7 {
+            return none;
+        }
+        let l1 = cpuid(1, 0);
+        // OSXSAVE (the OS uses XSAVE, so XCR0 is readable), AVX, POPCNT.
+        if !(bit(l1.ecx, 27) && bit(l1.ecx, 28) && bit(l1.ecx, 23)) {
+            return none;
+        }
+        // SAFETY: `cpuid` said OSXSAVE.
+        let xcr0 = unsafe { xcr0() };
+        // SSE (bit 1) and AVX (bit 2) state: the YMM registers are saved.
+        if xcr0 & 0b110 != 0b110 {
+            return none;
+        }
+        let l7 = cpuid(7, 0);
+        let lzcnt = max_leaf(0x8000_0000) >= 0x8000_0001 && bit(cpuid(0x8000_0001, 0).ecx, 5);
+        // BMI1 (ebx 3), AVX2 (ebx 5), BMI2 (ebx 8); LZCNT (ABM).
+        let avx2 = bit(l7.ebx, 3) && bit(l7.ebx, 5) && bit(l7.ebx, 8) && lzcnt;
+        // AVX-512 F (ebx 16), BW (ebx 30), VL (ebx 31), VBMI (ecx 1),
+        // VBMI2 (ecx 6); the opmask (bit 5) and ZMM (6, 7) states saved.
+        let avx512 = avx2
+            && bit(l7.ebx, 16)
+            && bit(l7.ebx, 30)
+            && bit(l7.ebx, 31)
+            && bit(l7.ecx, 1)
+            && bit(l7.ecx, 6)
+            && xcr0 & 0b1110_0000 == 0b1110_0000;
+        Features { avx2, avx512 }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        extern crate std;
+
+        /// The detection without `std` finds what `std` finds.
+        #[test]
+        fn cpuid_agrees_with_std() {
+            let avx2 = std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("lzcnt");
+            let avx512 = avx2
+                && std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512bw")
                 && std::is_x86_feature_detected!("avx512vl")
                 && std::is_x86_feature_detected!("avx512vbmi")
-                && std::is_x86_feature_detected!("avx512vbmi2")
-            {
-                return Level::Avx512;
-            }
-            return Level::Avx2;
+                && std::is_x86_feature_detected!("avx512vbmi2");
+            assert_eq!(super::features(), super::Features { avx2, avx512 });
         }
     }
-    #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
-    {
-        if cfg!(all(
-            target_feature = "avx2",
-            target_feature = "bmi1",
-            target_feature = "bmi2",
-            target_feature = "popcnt",
-            target_feature = "lzcnt"
-        )) {
-            if cfg!(all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "avx512vl",
-                target_feature = "avx512vbmi",
-                target_feature = "avx512vbmi2"
-            )) {
-                return Level::Avx512;
-            }
-            return Level::Avx2;
-        }
-    }
-    Level::Portable
 }
 
 /// The `target_feature` list of every AVX2 kernel (documentation: the
@@ -375,7 +479,12 @@ pub(crate) mod test_support {
     /// send every test down the portable path.
     #[inline]
     pub(crate) fn assert_avx2() {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(litenc_portable)]
+        assert!(
+            !super::avx2(),
+            "built with litenc_portable but a SIMD level is on"
+        );
+        #[cfg(all(target_arch = "x86_64", not(litenc_portable)))]
         {
             if std::is_x86_feature_detected!("avx2") {
                 assert!(super::avx2(), "AVX2 present but not detected");

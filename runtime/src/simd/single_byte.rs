@@ -139,7 +139,7 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
             return unsafe { avx2::encode(t, text, as_uninit(dst)) };
         }
     }
-    crate::engine::encode_into(Family::SingleByte(t), text, dst).ok()
+    super::portable::single_byte::encode(t, text, dst)
 }
 
 /// Decodes to UTF-8; `None` if a byte is undefined or `dst` is too short.
@@ -1617,6 +1617,7 @@ mod tests {
     /// `decode_vec` and `encode_vec`, which write into spare capacity,
     /// against the `const fn`s; with inputs of more than one chunk too.
     #[test]
+    #[cfg_attr(litenc_portable, ignore = "the vector helpers are AVX2 kernels only")]
     fn vectors_of_the_alloc_helpers() {
         assert_avx2();
         let cases = cases(100, 2);

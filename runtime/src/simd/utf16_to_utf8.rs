@@ -70,7 +70,6 @@
 //! odd trailing byte) and writes exactly what fits.
 
 use crate::engine::utf16::Src;
-use crate::rules::Family;
 
 /// Decodes native units; `None` if ill-formed or `dst` too short.
 #[inline]
@@ -103,7 +102,7 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
             return finish(Src::Units(units.get(i..)?), dst, at);
         }
     }
-    crate::engine::utf16::decode_into(Src::Units(units), dst).ok()
+    super::portable::utf16::decode(&units, dst)
 }
 
 /// Decodes LE (`BE == false`) or BE bytes; `None` if ill-formed or `dst` too short.
@@ -132,7 +131,7 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
             return finish(src, dst, at);
         }
     }
-    crate::engine::decode_into(Family::Utf16 { big_endian: BE }, bytes, dst).ok()
+    super::portable::utf16::decode_bytes::<BE>(bytes, dst)
 }
 
 /// The tail after the vector loop: the units of `rest` (which starts on a

@@ -107,7 +107,7 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
         // enables.
         return unsafe { encode_avx2(text, dst) };
     }
-    crate::engine::utf16::encode_units_into(text, dst).ok()
+    crate::simd::portable::utf16::encode_units(text, dst)
 }
 
 /// The number of UTF-16 units of `text`.

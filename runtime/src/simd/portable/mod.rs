@@ -1,0 +1,373 @@
+//! The portable kernels: what `fast` runs where no SIMD kernel may (aarch64,
+//! wasm, RISC-V, Cortex-M, 32-bit x86, an `x86_64` CPU without AVX2, and
+//! any build with `--cfg litenc_portable`).
+//!
+//! Safe Rust on 64-bit words (SWAR, "SIMD within a register"), in the
+//! manner of std's ASCII fast paths and encoding_rs's ALU code: runs of
+//! ASCII go eight or sixteen bytes (or four or eight UTF-16 units) a step,
+//! runs of 2-byte characters four a step where the bit pattern of a word
+//! says they are all 2-byte, and everything else one character a step in
+//! a loop that stays in its run. Unlike the `const fn`s, which check the
+//! whole input before they write, these write as they go, in one pass, and
+//! return `None` on bad input or a full buffer, as every kernel of
+//! `crate::simd` does; `fast` then runs the `const fn`, which gives the
+//! exact error.
+//!
+//! **Byte order.** Every word is read with `from_le_bytes` and taken apart
+//! with shifts, so byte `k` of the input is bits `8k..8k + 8` of the word
+//! whatever the target's byte order: the same answers on a big-endian
+//! target, where the load costs a byte swap. The tests of [`words`] run
+//! the helpers on words built both ways.
+
+#![forbid(unsafe_code)]
+// The codec's short names (see `crate::engine`).
+#![allow(clippy::many_single_char_names)]
+// On `x86_64` with AVX2 the SIMD kernels take over; these stay for the
+// tests and `--cfg litenc_portable`.
+#![allow(dead_code)]
+
+pub(crate) mod cesu;
+pub(crate) mod single_byte;
+pub(crate) mod utf16;
+pub(crate) mod words;
+
+/// The portable kernels against the `const fn`s, called directly (so they
+/// run in every `cargo test`, whatever the CPU): every piece behind ASCII
+/// of every length 0..64 and before ASCII of several lengths, in runs, at
+/// every output length around the exact one.
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use crate::encoding::Encoding;
+    use crate::engine::utf16::Src;
+    use crate::rules::Family;
+    use crate::simd::test_support::Rng;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// Characters of every UTF-8 length and class, alone and in runs.
+    const PIECES: &[&str] = &[
+        "",
+        "é",
+        "я",
+        "\u{7F}",
+        "\u{80}",
+        "\u{7FF}",
+        "\u{800}",
+        "\u{D7FF}",
+        "\u{E000}",
+        "\u{FFFF}",
+        "\u{10000}",
+        "\u{10FFFF}",
+        "😀",
+        "\0",
+        "€",
+        "Привет",
+        "Привет, мир! Съешь же ещё этих мягких французских булок",
+        "中文字符串的测试",
+        "a😀b😀😀c",
+        "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ",
+        "ยินดีต้อนรับ",
+        "Ω≈ç√∫",
+        "a\0b\0\0c",
+        "я€я€яя",
+    ];
+
+    /// Printable ASCII of length `n`, starting at `seed`.
+    fn ascii(n: usize, seed: usize) -> String {
+        (0..n)
+            .map(|k| char::from(b' ' + ((k + seed) % 95) as u8))
+            .collect()
+    }
+
+    /// The texts: every piece after 0..64 bytes of ASCII, before 0..33,
+    /// and repeated.
+    fn texts() -> Vec<String> {
+        let mut v = Vec::new();
+        for piece in PIECES {
+            for before in 0..64 {
+                for after in [0, 1, 7, 8, 9, 15, 16, 17, 33] {
+                    v.push(std::format!(
+                        "{}{piece}{}",
+                        ascii(before, 3),
+                        ascii(after, 5)
+                    ));
+                }
+                v.push(std::format!("{}{}", ascii(before, 1), piece.repeat(5)));
+                v.push(std::format!("{}{piece} {piece}{piece}", ascii(before, 1)));
+            }
+        }
+        v
+    }
+
+    /// Checks `kernel` against `exact` on `input` at every output length
+    /// from 0 near the needed one: `Some(n)` with the same output exactly
+    /// where the `const fn` gives `Ok(n)`.
+    fn same<T: Copy + Default + PartialEq + core::fmt::Debug, E>(
+        what: &str,
+        input: &dyn core::fmt::Debug,
+        kernel: &mut dyn FnMut(&mut [T]) -> Option<usize>,
+        exact: &mut dyn FnMut(&mut [T]) -> Result<usize, E>,
+        full: usize,
+    ) {
+        let mut want = std::vec![T::default(); full];
+        let needed = exact(&mut want).ok();
+        let lens: Vec<usize> = match needed {
+            Some(n) => (n.saturating_sub(3)..=n + 2).chain([0, full]).collect(),
+            None => std::vec![full],
+        };
+        for len in lens {
+            let mut a = std::vec![T::default(); len];
+            let mut b = std::vec![T::default(); len];
+            let got = kernel(&mut a);
+            let exp = exact(&mut b).ok();
+            assert_eq!(got, exp, "{what} {input:?} into {len}");
+            if let Some(n) = got {
+                assert_eq!(a[..n], b[..n], "{what} {input:?} into {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_every_piece_at_every_offset() {
+        for text in texts() {
+            let text = text.as_str();
+            same(
+                "encode_units",
+                &text,
+                &mut |d| super::utf16::encode_units(text, d),
+                &mut |d| crate::engine::utf16::encode_units_into(text, d),
+                text.len() + 4,
+            );
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let full = 3 * units.len() + 4;
+            let u = units.as_slice();
+            same(
+                "decode units",
+                &u,
+                &mut |d| super::utf16::decode(&u, d),
+                &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
+                full,
+            );
+            for be in [false, true] {
+                let bytes: Vec<u8> = units
+                    .iter()
+                    .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                    .collect();
+                let f = Family::Utf16 { big_endian: be };
+                for cut in [bytes.len(), bytes.len().saturating_sub(1)] {
+                    let b = &bytes[..cut];
+                    same(
+                        "decode bytes",
+                        &b,
+                        &mut |d| {
+                            if be {
+                                super::utf16::decode_bytes::<true>(b, d)
+                            } else {
+                                super::utf16::decode_bytes::<false>(b, d)
+                            }
+                        },
+                        &mut |d| crate::engine::decode_into(f, b, d),
+                        full,
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_unpaired_surrogates_at_every_offset() {
+        for bad in [
+            [0xD800u16, 0x41],
+            [0xDC00, 0x41],
+            [0xDBFF, 0xDBFF],
+            [0x41, 0xDFFF],
+        ] {
+            for before in 0..64 {
+                for after in [0usize, 1, 5, 9] {
+                    let mut units: Vec<u16> = ascii(before, 0).encode_utf16().collect();
+                    units.extend_from_slice(&bad);
+                    units.extend(ascii(after, 2).encode_utf16());
+                    let u = units.as_slice();
+                    for end in [u.len(), before + 1] {
+                        let u = &u[..end];
+                        same(
+                            "decode bad units",
+                            &u,
+                            &mut |d| super::utf16::decode(&u, d),
+                            &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
+                            3 * u.len() + 4,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_random_units() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let len = rng.index(40);
+            let units: Vec<u16> = (0..len)
+                .map(|_| match rng.below(6) {
+                    0 => rng.below(0x80) as u16,
+                    1 => 0x400 + rng.below(0x100) as u16,
+                    2 => 0x4E00 + rng.below(0x100) as u16,
+                    3 => 0xD800 + rng.below(0x400) as u16,
+                    4 => 0xDC00 + rng.below(0x400) as u16,
+                    _ => rng.below(0x1_0000) as u16,
+                })
+                .collect();
+            let u = units.as_slice();
+            same(
+                "decode random units",
+                &u,
+                &mut |d| super::utf16::decode(&u, d),
+                &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
+                3 * len + 4,
+            );
+        }
+    }
+
+    #[test]
+    fn single_byte_every_piece_at_every_offset() {
+        for enc in [
+            Encoding::Windows1251,
+            Encoding::Windows874,
+            Encoding::Windows1252,
+            Encoding::Koi8R,
+            Encoding::Ibm866,
+        ] {
+            let Family::SingleByte(t) = enc.family() else {
+                unreachable!()
+            };
+            for text in texts() {
+                let text = text.as_str();
+                same(
+                    "single-byte encode",
+                    &(enc, text),
+                    &mut |d| super::single_byte::encode(t, text, d),
+                    &mut |d| crate::engine::encode_into(Family::SingleByte(t), text, d),
+                    text.len() + 4,
+                );
+            }
+            // Every character of the page, in a run.
+            let all: String = (0x80..=0xFFu8).filter_map(|b| t.decode_byte(b)).collect();
+            same(
+                "single-byte encode",
+                &(enc, &all),
+                &mut |d| super::single_byte::encode(t, &all, d),
+                &mut |d| crate::engine::encode_into(Family::SingleByte(t), &all, d),
+                all.len(),
+            );
+        }
+    }
+
+    /// `bytes` with one byte changed at each place in turn, and cut at
+    /// each length: what a decoder must reject where the `const fn` does.
+    fn corruptions(bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut v = Vec::new();
+        for k in 0..bytes.len().min(12) {
+            let p = bytes.len() - 1 - k;
+            for x in [0x00, 0x80, 0xC0, 0xED, 0xF0, 0xA0, 0xB0] {
+                let mut c = bytes.to_vec();
+                c[p] = x;
+                v.push(c);
+            }
+            v.push(bytes[..p].to_vec());
+        }
+        v
+    }
+
+    /// The scan of `decode_cow` on a long text: a special byte or an error
+    /// at every place.
+    #[test]
+    fn cesu_decode_unchanged_across_windows() {
+        let base: Vec<u8> = "Привет, world! 世界 ".repeat(40).into_bytes();
+        for p in 0..base.len() {
+            for x in [0x00u8, 0xF0, 0xC0, 0xED, 0x80] {
+                let mut b = base.clone();
+                b[p] = x;
+                let valid = std::str::from_utf8(&b).map_or_else(|e| e.valid_up_to(), |_| b.len());
+                let want = b[..valid]
+                    .iter()
+                    .position(|&c| c >= 0xF0 || c == 0)
+                    .unwrap_or(valid);
+                assert_eq!(
+                    super::cesu::decode_unchanged::<true>(&b),
+                    want,
+                    "{p} {x:02X}"
+                );
+            }
+        }
+        assert_eq!(super::cesu::decode_unchanged::<true>(&base), base.len());
+    }
+
+    #[test]
+    fn cesu_every_piece_at_every_offset() {
+        for java in [true, false] {
+            for text in texts() {
+                let text = text.as_str();
+                let f = Family::Cesu { java };
+                let enc = |d: &mut [u8]| {
+                    if java {
+                        super::cesu::encode::<true>(text, d)
+                    } else {
+                        super::cesu::encode::<false>(text, d)
+                    }
+                };
+                same(
+                    "cesu encode",
+                    &(java, text),
+                    &mut { enc },
+                    &mut |d| crate::engine::encode_into(f, text, d),
+                    2 * text.len() + 4,
+                );
+                let mut bytes = std::vec![0u8; 2 * text.len()];
+                let n = crate::engine::encode_into(f, text, &mut bytes).unwrap();
+                bytes.truncate(n);
+                let unchanged = if java {
+                    super::cesu::unchanged::<true>(text.as_bytes(), 0)
+                } else {
+                    super::cesu::unchanged::<false>(text.as_bytes(), 0)
+                };
+                let first_special = text
+                    .bytes()
+                    .position(|x| x >= 0xF0 || (java && x == 0))
+                    .unwrap_or(text.len());
+                assert_eq!(unchanged, first_special, "{java} {text:?}");
+                for b in core::iter::once(bytes.clone()).chain(corruptions(&bytes)) {
+                    let b = b.as_slice();
+                    // The scan: exactly the valid prefix up to the first
+                    // byte that decodes otherwise.
+                    let valid =
+                        std::str::from_utf8(b).map_or_else(|e| e.valid_up_to(), |_| b.len());
+                    let want = b[..valid]
+                        .iter()
+                        .position(|&x| x >= 0xF0 || (java && x == 0))
+                        .unwrap_or(valid);
+                    let got = if java {
+                        super::cesu::decode_unchanged::<true>(b)
+                    } else {
+                        super::cesu::decode_unchanged::<false>(b)
+                    };
+                    assert_eq!(got, want, "decode_unchanged {java} {b:x?}");
+                    same(
+                        "cesu decode",
+                        &(java, b),
+                        &mut |d| {
+                            if java {
+                                super::cesu::decode::<true>(b, d)
+                            } else {
+                                super::cesu::decode::<false>(b, d)
+                            }
+                        },
+                        &mut |d| crate::engine::decode_into(f, b, d),
+                        b.len() + 4,
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! UTF-8 to UTF-16 and back, portable.
+//!
+//! UTF-8 to UTF-16: ASCII sixteen bytes a step (two words tested at once),
+//! runs of 2-byte characters (Cyrillic, Greek, Hebrew, Arabic) four a step
+//! where a word's bits say it holds four of them, runs of 3-byte
+//! characters (CJK) one a step in a loop that stays in the run; the input
+//! is a `&str`, so nothing is checked but the room.
+//!
+//! UTF-16 to UTF-8: ASCII eight units a step, everything else one unit a
+//! step in a loop that stays out of the ASCII test until an ASCII unit
+//! comes; a surrogate must be a high one followed by a low one, or the
+//! kernel says `None`.
+
+use super::words::{
+    four_two_byte, load8, narrow4, store_units4, swap16, two_byte_units, units4, widen8, HI,
+    NOT_ASCII16,
+};
+
+/// Encodes `text` into UTF-16 units; `None` if `dst` is too short.
+#[inline]
+pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    let mut at = 0;
+    while i < n {
+        let lead = b[i];
+        if lead < 0x80 {
+            while i + 16 <= n && at + 16 <= dst.len() {
+                let (w0, w1) = (load8(b, i), load8(b, i + 8));
+                if (w0 | w1) & HI != 0 {
+                    break;
+                }
+                widen8(&mut dst[at..], w0);
+                widen8(&mut dst[at + 8..], w1);
+                i += 16;
+                at += 16;
+            }
+            if i + 8 <= n && at + 8 <= dst.len() {
+                let w = load8(b, i);
+                if w & HI == 0 {
+                    widen8(&mut dst[at..], w);
+                    i += 8;
+                    at += 8;
+                }
+            }
+            // Up to the next non-ASCII byte (at least one byte, if the
+            // words above stopped at a non-ASCII byte: then the next round
+            // takes it).
+            while i < n && b[i] < 0x80 {
+                *dst.get_mut(at)? = u16::from(b[i]);
+                i += 1;
+                at += 1;
+            }
+        } else if lead < 0xE0 {
+            while i + 8 <= n && at + 4 <= dst.len() {
+                let w = load8(b, i);
+                if !four_two_byte(w) {
+                    break;
+                }
+                store_units4(&mut dst[at..], two_byte_units(w));
+                i += 8;
+                at += 4;
+            }
+            while let Some(&[l, t]) = b.get(i..i + 2) {
+                if l & 0xE0 != 0xC0 {
+                    break;
+                }
+                *dst.get_mut(at)? = u16::from(l & 0x1F) << 6 | u16::from(t & 0x3F);
+                i += 2;
+                at += 1;
+            }
+        } else if lead < 0xF0 {
+            while let Some(&[l, t1, t2]) = b.get(i..i + 3) {
+                if l & 0xF0 != 0xE0 {
+                    break;
+                }
+                *dst.get_mut(at)? =
+                    u16::from(l & 0x0F) << 12 | u16::from(t1 & 0x3F) << 6 | u16::from(t2 & 0x3F);
+                i += 3;
+                at += 1;
+            }
+        } else {
+            let &[l, t1, t2, t3] = b.get(i..i + 4)? else {
+                return None;
+            };
+            let c = u32::from(l & 0x07) << 18
+                | u32::from(t1 & 0x3F) << 12
+                | u32::from(t2 & 0x3F) << 6
+                | u32::from(t3 & 0x3F);
+            let c = c - 0x1_0000;
+            let out = dst.get_mut(at..at + 2)?;
+            out[0] = 0xD800 | (c >> 10) as u16;
+            out[1] = 0xDC00 | (c & 0x3FF) as u16;
+            i += 4;
+            at += 2;
+        }
+    }
+    Some(at)
+}
+
+/// Where the units come from: a slice of native units, or bytes in either
+/// order.
+pub(crate) trait Units {
+    /// The number of whole units.
+    fn len(&self) -> usize;
+    /// Unit `i` (`i < len()`).
+    fn at(&self, i: usize) -> u16;
+    /// Units `i..i + 4` (`i + 4 <= len()`), unit `k` in bits `16k` up.
+    fn four(&self, i: usize) -> u64;
+}
+
+impl Units for &[u16] {
+    #[inline]
+    fn len(&self) -> usize {
+        <[u16]>::len(self)
+    }
+    #[inline]
+    fn at(&self, i: usize) -> u16 {
+        self[i]
+    }
+    #[inline]
+    fn four(&self, i: usize) -> u64 {
+        units4(self, i)
+    }
+}
+
+/// Bytes, little-endian (`BE == false`) or big-endian units; an odd last
+/// byte is not a unit.
+pub(crate) struct Bytes<'a, const BE: bool>(pub(crate) &'a [u8]);
+
+impl<const BE: bool> Units for Bytes<'_, BE> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len() / 2
+    }
+    #[inline]
+    fn at(&self, i: usize) -> u16 {
+        let pair = [self.0[2 * i], self.0[2 * i + 1]];
+        if BE {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    }
+    #[inline]
+    fn four(&self, i: usize) -> u64 {
+        let w = load8(self.0, 2 * i);
+        if BE {
+            swap16(w)
+        } else {
+            w
+        }
+    }
+}
+
+/// Decodes the units of `src` to UTF-8; `None` if one is an unpaired
+/// surrogate or `dst` is too short. (An odd last byte of [`Bytes`] is the
+/// caller's to reject.)
+#[inline]
+pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
+    let n = src.len();
+    let mut i = 0;
+    let mut at = 0;
+    while i < n {
+        while i + 8 <= n && at + 8 <= dst.len() {
+            let (w0, w1) = (src.four(i), src.four(i + 4));
+            if (w0 | w1) & NOT_ASCII16 != 0 {
+                break;
+            }
+            narrow4(&mut dst[at..], w0);
+            narrow4(&mut dst[at + 4..], w1);
+            i += 8;
+            at += 8;
+        }
+        // One unit at a time, until an ASCII unit has been written after a
+        // run of others (then the words are worth a try again).
+        while i < n {
+            let u = src.at(i);
+            if u < 0x80 {
+                *dst.get_mut(at)? = u as u8;
+                i += 1;
+                at += 1;
+                break;
+            }
+            if u < 0x800 {
+                let out = dst.get_mut(at..at + 2)?;
+                out[0] = 0xC0 | (u >> 6) as u8;
+                out[1] = 0x80 | (u & 0x3F) as u8;
+                i += 1;
+                at += 2;
+            } else if u & 0xF800 != 0xD800 {
+                let out = dst.get_mut(at..at + 3)?;
+                out[0] = 0xE0 | (u >> 12) as u8;
+                out[1] = 0x80 | (u >> 6 & 0x3F) as u8;
+                out[2] = 0x80 | (u & 0x3F) as u8;
+                i += 1;
+                at += 3;
+            } else {
+                // A high surrogate, then a low one.
+                if u >= 0xDC00 || i + 1 >= n {
+                    return None;
+                }
+                let lo = src.at(i + 1);
+                if lo & 0xFC00 != 0xDC00 {
+                    return None;
+                }
+                let c = 0x1_0000 + ((u32::from(u) & 0x3FF) << 10 | (u32::from(lo) & 0x3FF));
+                let out = dst.get_mut(at..at + 4)?;
+                out[0] = 0xF0 | (c >> 18) as u8;
+                out[1] = 0x80 | (c >> 12 & 0x3F) as u8;
+                out[2] = 0x80 | (c >> 6 & 0x3F) as u8;
+                out[3] = 0x80 | (c & 0x3F) as u8;
+                i += 2;
+                at += 4;
+            }
+        }
+    }
+    Some(at)
+}
+
+/// UTF-16 bytes (`BE` or little-endian) to UTF-8; `None` if ill-formed (an
+/// odd last byte included) or `dst` is too short.
+#[inline]
+pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
+    if !bytes.len().is_multiple_of(2) {
+        return None;
+    }
+    decode(&Bytes::<BE>(bytes), dst)
+}
