@@ -498,6 +498,7 @@ impl Decoder {
     /// let (r, read, text) = d.decode_to_str(b"\x8F\xE0\xA8\xA2\xA5\xE2", &mut out, true);
     /// assert_eq!((r, read, text), (DecoderResult::OutputFull, 4, "Прив"));
     /// ```
+    #[inline]
     pub fn decode_to_str<'a>(
         &mut self,
         src: &[u8],
