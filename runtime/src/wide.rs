@@ -245,6 +245,7 @@ macro_rules! unit_conversions {
         /// bits (a negative `i32` is above U+10FFFF, which decoding
         /// rejects).
         #[allow(dead_code)]
+        #[inline]
         const fn $value(unit: $ty) -> u32 {
             if <$ty>::BITS == 16 {
                 unit as u16 as u32
@@ -256,6 +257,7 @@ macro_rules! unit_conversions {
         /// The unit of a code unit's value (below 2^16 where the type
         /// has 16 bits): the same bits.
         #[allow(dead_code)]
+        #[inline]
         const fn $unit(value: u32) -> $ty {
             value as $ty
         }
