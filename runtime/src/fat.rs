@@ -23,7 +23,7 @@
 //!   tools store such names as long names), and the control characters
 //!   U+0000 to U+001F and U+007F.
 //! - A first byte `E5` (which marks a deleted entry) is stored as `05`,
-//!   as the FAT specification says (`σ` in CP437, for example).
+//!   as the FAT specification says (`Õ` in CP850, for example).
 //!
 //! ```
 //! use litenc_runtime::{fat, Encoding};
@@ -164,7 +164,8 @@ pub const fn is_forbidden(ch: char) -> bool {
 /// ```
 /// use litenc_runtime::{fat, Encoding};
 /// assert_eq!(fat::short_name(Encoding::Ibm437, "..").unwrap(), *b"..         ");
-/// assert_eq!(fat::short_name(Encoding::Ibm437, "σ.txt").unwrap(), *b"\x05       TXT");
+/// // `õ` is `Õ`, byte `E5` in CP850, stored as `05`.
+/// assert_eq!(fat::short_name(Encoding::Ibm850, "õ.txt").unwrap(), *b"\x05       TXT");
 /// ```
 pub fn short_name(page: Encoding, name: &str) -> Result<[u8; 11], FatNameError> {
     if !page.is_single_byte() {
