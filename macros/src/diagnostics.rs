@@ -660,9 +660,18 @@ fn describe(out: &mut String, text: &str, offenders: &[(usize, char)]) {
 /// How many characters a single-byte encoding holds: the bytes it defines,
 /// as its decoder accepts them.
 fn repertoire(encoding: Encoding) -> usize {
-    (0..=u8::MAX)
+    let single = (0..=u8::MAX)
         .filter(|&byte| encoding.validate(&[byte]).is_ok())
-        .count()
+        .count();
+    // GSM 03.38's extension table: an escape and a second byte.
+    let escaped = if encoding == Encoding::Gsm0338 {
+        (0..=u8::MAX)
+            .filter(|&byte| encoding.validate(&[0x1B, byte]).is_ok())
+            .count()
+    } else {
+        0
+    };
+    single + escaped
 }
 
 /// The characters of `text` that `encoding`, a single-byte encoding, cannot
@@ -758,6 +767,8 @@ mod tests {
         assert_eq!(repertoire(Encoding::Latin1), 256);
         assert_eq!(repertoire(Encoding::Iso8859_7), 253);
         assert_eq!(repertoire(Encoding::Koi8R), 256);
+        // GSM 03.38: 127 in the default table, 10 in the extension table.
+        assert_eq!(repertoire(Encoding::Gsm0338), 137);
     }
 
     #[test]
