@@ -49,8 +49,17 @@ fn mtools_names(cp: u32, names: &[&str]) -> Vec<([u8; 11], bool)> {
     std::fs::write(&rc, format!("default_codepage={cp}\n")).unwrap();
     let empty = dir.join("empty");
     std::fs::write(&empty, b"").unwrap();
-    let out = Command::new("mkfs.fat").args(["-C"]).arg(&img).arg("1440").output().unwrap();
-    assert!(out.status.success(), "mkfs.fat: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("mkfs.fat")
+        .args(["-C"])
+        .arg(&img)
+        .arg("1440")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "mkfs.fat: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for name in names {
         let out = Command::new("mcopy")
             .env("MTOOLSRC", &rc)
@@ -61,7 +70,11 @@ fn mtools_names(cp: u32, names: &[&str]) -> Vec<([u8; 11], bool)> {
             .arg(format!("::{name}"))
             .output()
             .unwrap();
-        assert!(out.status.success(), "mcopy {name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "mcopy {name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let mut result = Vec::new();
     let mut long = false;
@@ -81,9 +94,30 @@ fn mtools_names(cp: u32, names: &[&str]) -> Vec<([u8; 11], bool)> {
 /// Names each page stores as they are, upper-cased (each a different
 /// file): ASCII, the punctuation FAT allows, and letters of the page.
 const VALID: &[&str] = &[
-    "readme.txt", "README.TXT2", "a", "a.b", "x.", "12345678.123", "AUTOEXEC.BAT", "config.sys",
-    "!#$%&().-@^", "_{}~`.!@#", "hello-1.c", "Q", "zz.z", "a1b2c3d4.e5f", "tilde~1.txt",
-    "é.x", "naïve.doc", "ÉCOLE.TXT", "über.dat", "Ärger", "Ñandú.doc", "çà.b", "ÿ", "ñ.ñ",
+    "readme.txt",
+    "README.TXT2",
+    "a",
+    "a.b",
+    "x.",
+    "12345678.123",
+    "AUTOEXEC.BAT",
+    "config.sys",
+    "!#$%&().-@^",
+    "_{}~`.!@#",
+    "hello-1.c",
+    "Q",
+    "zz.z",
+    "a1b2c3d4.e5f",
+    "tilde~1.txt",
+    "é.x",
+    "naïve.doc",
+    "ÉCOLE.TXT",
+    "über.dat",
+    "Ärger",
+    "Ñandú.doc",
+    "çà.b",
+    "ÿ",
+    "ñ.ñ",
 ];
 
 #[test]
@@ -107,23 +141,43 @@ fn mtools_agrees() {
         assert!(names.len() >= 15, "{cp}: {names:?}");
         for (name, (theirs, long)) in names.iter().zip(mtools_names(cp, &names)) {
             let ours = short_name(page, name).unwrap();
-            assert_eq!(ours, theirs, "{name} in CP{cp}: ours {:?}, mtools {:?}", ours.escape_ascii().to_string(), theirs.escape_ascii().to_string());
+            assert_eq!(
+                ours,
+                theirs,
+                "{name} in CP{cp}: ours {:?}, mtools {:?}",
+                ours.escape_ascii().to_string(),
+                theirs.escape_ascii().to_string()
+            );
             // Only a mixed-case name needs a long name to keep its case.
-            let mixed = name.chars().any(char::is_lowercase) && name.chars().any(char::is_uppercase);
+            let mixed =
+                name.chars().any(char::is_lowercase) && name.chars().any(char::is_uppercase);
             assert!(!long || mixed, "{name}: mtools wrote a long name");
             compared += 1;
         }
         // Names FAT forbids, or too long: mtools stores each as a long
         // name with a made-up short one.
         let refused = [
-            "archive.tar.gz", "abcdefghi.txt", "a.html", "a b.c", "a+b.c", "a,b", "a;b", "a=b",
-            "a[1].c", "a]b", ".profile",
+            "archive.tar.gz",
+            "abcdefghi.txt",
+            "a.html",
+            "a b.c",
+            "a+b.c",
+            "a,b",
+            "a;b",
+            "a=b",
+            "a[1].c",
+            "a]b",
+            ".profile",
         ];
         for name in refused {
             assert!(short_name(page, name).is_err(), "{name}");
         }
         for (name, (theirs, long)) in refused.iter().zip(mtools_names(cp, &refused)) {
-            assert!(long, "{name} in CP{cp}: no long name, short {}", theirs.escape_ascii());
+            assert!(
+                long,
+                "{name} in CP{cp}: no long name, short {}",
+                theirs.escape_ascii()
+            );
             compared += 1;
         }
     }
@@ -131,12 +185,22 @@ fn mtools_agrees() {
     // not in the page is an error here; mtools drops its accent.
     assert!(matches!(
         short_name(Encoding::Ibm437, "menú.cfg"),
-        Err(FatNameError::NotInPage { ch: 'ú', offset: 3, .. })
+        Err(FatNameError::NotInPage {
+            ch: 'ú',
+            offset: 3,
+            ..
+        })
     ));
-    assert_eq!(mtools_names(437, &["menú.cfg"])[0], (*b"MENU    CFG", false));
+    assert_eq!(
+        mtools_names(437, &["menú.cfg"])[0],
+        (*b"MENU    CFG", false)
+    );
     // And the apostrophe, which the FAT specification allows in a short
     // name and mtools does not: it writes a long name.
-    assert_eq!(short_name(Encoding::Ibm437, "it's.txt"), Ok(*b"IT'S    TXT"));
+    assert_eq!(
+        short_name(Encoding::Ibm437, "it's.txt"),
+        Ok(*b"IT'S    TXT")
+    );
     assert!(mtools_names(437, &["it's.txt"])[0].1);
     eprintln!("{compared} names compared with mtools");
 }
@@ -154,7 +218,10 @@ fn the_macro_is_the_function() {
         short_name(Encoding::Ibm437, "a.b.c"),
         Err(FatNameError::TwoDots { offset: 3 })
     );
-    assert_eq!(short_name(Encoding::Ibm437, ".x"), Err(FatNameError::EmptyBase));
+    assert_eq!(
+        short_name(Encoding::Ibm437, ".x"),
+        Err(FatNameError::EmptyBase)
+    );
     assert_eq!(short_name(Encoding::Ibm437, ""), Err(FatNameError::Empty));
     assert_eq!(
         short_name(Encoding::Ibm437, "abcdefghi"),

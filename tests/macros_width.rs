@@ -16,12 +16,21 @@ fn bytes_padded_with_the_space_or_pad() {
     assert_eq!(&UTF8, b"ab....");
     assert_eq!(&WIDE, b"a\0b\0 \0 \0");
     let mut field = [0xAAu8; 10];
-    assert_eq!(ibm437::encode_padded_into("Grüße", 8, None, &mut field), Ok(8));
+    assert_eq!(
+        ibm437::encode_padded_into("Grüße", 8, None, &mut field),
+        Ok(8)
+    );
     assert_eq!(field[..8], NAME);
     assert_eq!(field[8..], [0xAA, 0xAA]);
-    assert_eq!(ibm437::encode_padded_into("Grüße", 8, Some(0), &mut field), Ok(8));
+    assert_eq!(
+        ibm437::encode_padded_into("Grüße", 8, Some(0), &mut field),
+        Ok(8)
+    );
     assert_eq!(field[..8], ZEROS);
-    assert_eq!(utf16le::encode_padded_into("ab", 8, None, &mut field), Ok(8));
+    assert_eq!(
+        utf16le::encode_padded_into("ab", 8, None, &mut field),
+        Ok(8)
+    );
     assert_eq!(field[..8], WIDE);
     // Exactly as wide: no padding.
     assert_eq!(litenc::encode!("cp437", "abc", width = 3), *b"abc");
@@ -63,10 +72,16 @@ fn runtime_errors() {
         utf16le::encode_padded_into("a", 5, None, &mut field),
         Err(EncodeError::Width { len: 2, width: 5 })
     );
-    assert_eq!(utf16le::encode_padded_into("a", 5, Some(0), &mut field), Ok(5));
+    assert_eq!(
+        utf16le::encode_padded_into("a", 5, Some(0), &mut field),
+        Ok(5)
+    );
     assert_eq!(
         ibm437::encode_padded_into("ab", 12, None, &mut field),
-        Err(EncodeError::OutputTooSmall { needed: 12, available: 8 })
+        Err(EncodeError::OutputTooSmall {
+            needed: 12,
+            available: 8
+        })
     );
     assert!(matches!(
         ibm437::encode_padded_into("日本", 8, None, &mut field),

@@ -102,7 +102,11 @@ pub(crate) fn fat_name_usage(span: Span) -> syn::Error {
 pub(crate) fn fat_name_error(span: Span, e: &litenc_runtime::fat::FatNameError) -> syn::Error {
     use litenc_runtime::fat::FatNameError as E;
     let help = match e {
-        E::TwoDots { .. } | E::BaseTooLong { .. } | E::ExtensionTooLong { .. } | E::EmptyBase | E::Empty => {
+        E::TwoDots { .. }
+        | E::BaseTooLong { .. }
+        | E::ExtensionTooLong { .. }
+        | E::EmptyBase
+        | E::Empty => {
             "a FAT short name is a base of 1 to 8 characters, then optionally a dot and an \
              extension of up to 3 (8.3); longer names need VFAT long-name entries"
         }

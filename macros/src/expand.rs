@@ -269,7 +269,11 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
                 + usize::from(options.bom.is_some())
                 + usize::from(options.terminated());
             if n > width {
-                let name = if form == Encoding::Utf16Le { "UTF-16" } else { "UTF-32" };
+                let name = if form == Encoding::Utf16Le {
+                    "UTF-16"
+                } else {
+                    "UTF-32"
+                };
                 return Err(diagnostics::too_wide(span, name, n, width, "units"));
             }
         }
@@ -343,7 +347,13 @@ fn pad_bytes(
     pad: Option<(u32, Span)>,
 ) -> syn::Result<()> {
     if bytes.len() > width {
-        return Err(diagnostics::too_wide(span, encoding.name(), bytes.len(), width, "bytes"));
+        return Err(diagnostics::too_wide(
+            span,
+            encoding.name(),
+            bytes.len(),
+            width,
+            "bytes",
+        ));
     }
     let space = match pad {
         // In range: checked with the options.
@@ -451,14 +461,21 @@ fn check_width(lit: &Literal) -> syn::Result<()> {
             return Err(diagnostics::bad_padding(
                 span,
                 &format!("`pad = {pad}` is not {what}"),
-                &format!("the padding of {} is {what}: at most {max}", bang(lit.macro_name)),
+                &format!(
+                    "the padding of {} is {what}: at most {max}",
+                    bang(lit.macro_name)
+                ),
             ));
         }
     }
     if let (Some((_, span)), Some((typed, _))) = (options.width, options.typed) {
         return Err(diagnostics::bad_padding(
             span,
-            &format!("`width` with `{}`: a `{}` ends at its terminator", typed.word(), typed.type_name()),
+            &format!(
+                "`width` with `{}`: a `{}` ends at its terminator",
+                typed.word(),
+                typed.type_name()
+            ),
             "use `nul` and `width = N` for a padded, NUL-terminated array",
         ));
     }
@@ -566,7 +583,11 @@ fn units(lit: &Literal, le_form: Encoding, long: bool) -> Units {
             } else {
                 pad.to_be_bytes()
             };
-            let unit = if order == le_form { &unit[..size] } else { &unit[4 - size..] };
+            let unit = if order == le_form {
+                &unit[..size]
+            } else {
+                &unit[4 - size..]
+            };
             while bytes.len() < width * size {
                 bytes.extend_from_slice(unit);
             }

@@ -213,7 +213,12 @@ impl Options {
 
     /// Records `word = value` (`word` one of [`is_keyed`](Self::is_keyed));
     /// `span` is the whole option's.
-    pub(crate) fn add_keyed(&mut self, word: &Ident, value: u64, span: Span) -> Result<(), Rejected> {
+    pub(crate) fn add_keyed(
+        &mut self,
+        word: &Ident,
+        value: u64,
+        span: Span,
+    ) -> Result<(), Rejected> {
         if word == "width" {
             if self.width.is_some() {
                 return Err(Rejected::Twice);

@@ -347,14 +347,19 @@ fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()
             input.parse::<Ident>()?;
             input.parse::<Token![=]>()?;
             let value: syn::LitInt = input.parse()?;
-            let span = word.span().join(value.span()).unwrap_or_else(|| word.span());
+            let span = word
+                .span()
+                .join(value.span())
+                .unwrap_or_else(|| word.span());
             let number = value
                 .base10_parse::<u64>()
                 .map_err(|_| diagnostics::bad_option_value(&word, &value))?;
-            options.add_keyed(&word, number, span).map_err(|rejected| match rejected {
-                Rejected::Twice => diagnostics::duplicate_option(&word),
-                _ => diagnostics::bad_option_value(&word, &value),
-            })?;
+            options
+                .add_keyed(&word, number, span)
+                .map_err(|rejected| match rejected {
+                    Rejected::Twice => diagnostics::duplicate_option(&word),
+                    _ => diagnostics::bad_option_value(&word, &value),
+                })?;
             if !input.is_empty() {
                 input.parse::<Token![,]>()?;
             }

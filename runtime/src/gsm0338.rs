@@ -72,10 +72,16 @@ impl core::fmt::Display for PackError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match *self {
             PackError::NotASeptet { offset } => {
-                write!(f, "the byte at offset {offset} is not a GSM 03.38 septet (above 0x7F)")
+                write!(
+                    f,
+                    "the byte at offset {offset} is not a GSM 03.38 septet (above 0x7F)"
+                )
             }
             PackError::OutputTooSmall { needed, available } => {
-                write!(f, "output too small: {needed} bytes needed, {available} available")
+                write!(
+                    f,
+                    "output too small: {needed} bytes needed, {available} available"
+                )
             }
             PackError::TooFewOctets { septets, octets } => {
                 write!(f, "{octets} octets cannot hold {septets} septets")
@@ -176,7 +182,11 @@ pub const fn pack_into(septets: &[u8], out: &mut [u8]) -> Result<usize, PackErro
 /// assert_eq!(gsm0338::unpack_into(&packed, 10, &mut septets), Ok(10));
 /// assert_eq!(&septets, b"hellohello");
 /// ```
-pub const fn unpack_into(octets: &[u8], septets: usize, out: &mut [u8]) -> Result<usize, PackError> {
+pub const fn unpack_into(
+    octets: &[u8],
+    septets: usize,
+    out: &mut [u8],
+) -> Result<usize, PackError> {
     if packed_len(septets) > octets.len() {
         return Err(PackError::TooFewOctets {
             septets,

@@ -38,7 +38,11 @@ fn perl_decode_lines(inputs: &[Vec<u8>]) -> Vec<String> {
            print defined $s ? join(" ", map { sprintf "%04X", ord } split //, $s) : "ERR", "\n" }"#,
         text.as_bytes(),
     );
-    String::from_utf8(out).unwrap().lines().map(str::to_owned).collect()
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 fn hex(b: &[u8]) -> String {
@@ -47,7 +51,11 @@ fn hex(b: &[u8]) -> String {
 
 fn ours_decode(b: &[u8]) -> String {
     match gsm0338::decode(b) {
-        Ok(s) => s.chars().map(|c| format!("{:04X}", c as u32)).collect::<Vec<_>>().join(" "),
+        Ok(s) => s
+            .chars()
+            .map(|c| format!("{:04X}", c as u32))
+            .collect::<Vec<_>>()
+            .join(" "),
         Err(_) => "ERR".to_owned(),
     }
 }
@@ -105,7 +113,13 @@ fn every_scalar_value() {
     // quadratic.
     let input: String = chars
         .chunks(256)
-        .map(|c| c.iter().map(|&ch| format!("{:x}", ch as u32)).collect::<Vec<_>>().join(" ") + "\n")
+        .map(|c| {
+            c.iter()
+                .map(|&ch| format!("{:x}", ch as u32))
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
         .collect();
     let theirs = perl(
         r#"binmode STDOUT; while (<STDIN>) { my $s = join "", map { chr hex } split;
@@ -147,10 +161,15 @@ fn random_texts_both_ways() {
     let texts: Vec<String> = (0..2000)
         .map(|_| {
             let n = (next() % 64) as usize;
-            (0..n).map(|_| alphabet[(next() % alphabet.len() as u64) as usize]).collect()
+            (0..n)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect()
         })
         .collect();
-    let input: String = texts.iter().map(|t| hex(&gsm0338::encode(t).unwrap()) + "\n").collect();
+    let input: String = texts
+        .iter()
+        .map(|t| hex(&gsm0338::encode(t).unwrap()) + "\n")
+        .collect();
     // Perl decodes each line strictly, encodes it back, and prints whether
     // that gave the same septets, then the UTF-8 of its decoding, in hex.
     let out = perl(
@@ -165,7 +184,10 @@ fn random_texts_both_ways() {
         let (flag, theirs) = line.split_once(' ').unwrap();
         assert_eq!(flag, "same", "{text:?}");
         assert_eq!(theirs, hex(text.as_bytes()), "{text:?}");
-        assert_eq!(gsm0338::decode(&gsm0338::encode(text).unwrap()).unwrap(), *text);
+        assert_eq!(
+            gsm0338::decode(&gsm0338::encode(text).unwrap()).unwrap(),
+            *text
+        );
     }
     assert_eq!(out.lines().count(), texts.len());
 }
@@ -197,7 +219,9 @@ fn packing_against_the_standard() {
         let mut back = vec![0u8; n];
         assert_eq!(gsm0338::unpack_into(&packed[..len], n, &mut back), Ok(n));
         assert_eq!(back, septets);
-        assert!(gsm0338::pack_into(&septets, &mut packed[..len.saturating_sub(1)]).is_err() || len == 0);
+        assert!(
+            gsm0338::pack_into(&septets, &mut packed[..len.saturating_sub(1)]).is_err() || len == 0
+        );
     }
     assert_eq!(
         gsm0338::pack_into(b"a\x80", &mut [0; 4]),
@@ -205,7 +229,10 @@ fn packing_against_the_standard() {
     );
     assert_eq!(
         gsm0338::unpack_into(&[0; 6], 7, &mut [0; 7]),
-        Err(gsm0338::PackError::TooFewOctets { septets: 7, octets: 6 })
+        Err(gsm0338::PackError::TooFewOctets {
+            septets: 7,
+            octets: 6
+        })
     );
 }
 
@@ -227,7 +254,11 @@ fn stream_cut_after_the_escape() {
                 let (_, _, m) = d.decode(&bytes[cut..], &mut out[n..], true);
                 (n, m)
             };
-            assert_eq!(core::str::from_utf8(&out[..n + m]), Ok("a€b{c}"), "cut {cut}");
+            assert_eq!(
+                core::str::from_utf8(&out[..n + m]),
+                Ok("a€b{c}"),
+                "cut {cut}"
+            );
         }
     }
     // Lossy, an escape before an empty code cut between pieces.
