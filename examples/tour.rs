@@ -230,12 +230,12 @@ fn multi_byte() {
 /// packed) and a file name for a FAT directory entry, both at compile time,
 /// and the SMS read back at run time.
 fn devices() {
-    println!("\n9. Devices: an SMS in GSM 03.38 and a FAT file name:\n");
     // 23 septets (€, { and } take two each), packed eight into seven octets
     // for AT+CMGS in PDU mode.
     const SMS: [u8; 21] = encode!("gsm0338", "Total: 5€ {paid} @ÅB", packed);
     const NAME: [u8; 11] = litenc::fat_name!("readme.txt");
     const LOG: [u8; 11] = litenc::fat_name!("cp850", "año2024.log");
+    println!("\n9. Devices: an SMS in GSM 03.38 and a FAT file name:\n");
     println!("   SMS \"Total: 5€ {{paid}} @ÅB\", packed   {}", hex(&SMS));
     let mut septets = [0u8; 23];
     litenc::gsm0338::unpack_into(&SMS, 23, &mut septets).expect("23 septets in 21 octets");

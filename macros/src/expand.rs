@@ -367,7 +367,7 @@ fn pad_bytes(
         })?,
     };
     let gap = width - bytes.len();
-    if gap % space.len() != 0 {
+    if !gap.is_multiple_of(space.len()) {
         return Err(diagnostics::bad_padding(
             span,
             &format!(

@@ -284,6 +284,9 @@ const VIA_ENCODING: [Trip; N] = {
 const fn via_text(e: Encoding) -> &'static str {
     if matches!(e, Encoding::Windows1251) {
         TEXT_1251
+    } else if matches!(e, Encoding::Gsm0338) {
+        // The default table and the extension table.
+        "plain text @ 5€ {Δ}"
     } else if e.is_cjk() {
         // Two characters every one of them has.
         "中文 text"

@@ -46,7 +46,11 @@ fn perl_decode_lines(inputs: &[Vec<u8>]) -> Vec<String> {
 }
 
 fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    use std::fmt::Write as _;
+    b.iter().fold(String::new(), |mut s, x| {
+        let _ = write!(s, "{x:02x}");
+        s
+    })
 }
 
 fn ours_decode(b: &[u8]) -> String {

@@ -299,7 +299,7 @@ pub(crate) const fn encode_padded_into(
             Err(e) => return Err(e),
         },
     };
-    if len > width || (width - len) % space_len != 0 {
+    if len > width || !(width - len).is_multiple_of(space_len) {
         return Err(EncodeError::Width { len, width });
     }
     if width > out.len() {
