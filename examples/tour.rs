@@ -89,7 +89,7 @@ fn main() {
         println!("   {what}: {text:?}");
         for &enc in Encoding::ALL
             .iter()
-            .filter(|e| !e.is_single_byte() && !e.is_cjk())
+            .filter(|e| !e.is_single_byte() && !e.is_cjk() && **e != Encoding::Gsm0338)
         {
             show(enc, text);
         }
@@ -143,6 +143,8 @@ fn main() {
     );
 
     run_time_twins();
+
+    devices();
 }
 
 /// One line of the tour: `text` encoded in `enc`, and whether it comes back.
@@ -222,6 +224,31 @@ fn multi_byte() {
     // Shift_JIS and EUC-JP write `¥` as 5C, which they read as `\`: the
     // standard's round trip is not the identity there.
     println!("\n   (Shift_JIS reads its byte 5C as \\, so the receipt's ¥ comes back as \\)\n");
+}
+
+/// The character sets of devices: an SMS for a cellular modem (GSM 03.38,
+/// packed) and a file name for a FAT directory entry, both at compile time,
+/// and the SMS read back at run time.
+fn devices() {
+    // 23 septets (€, { and } take two each), packed eight into seven octets
+    // for AT+CMGS in PDU mode.
+    const SMS: [u8; 21] = encode!("gsm0338", "Total: 5€ {paid} @ÅB", packed);
+    const NAME: [u8; 11] = litenc::fat_name!("readme.txt");
+    const LOG: [u8; 11] = litenc::fat_name!("cp850", "año2024.log");
+    println!("\n9. Devices: an SMS in GSM 03.38 and a FAT file name:\n");
+    println!("   SMS \"Total: 5€ {{paid}} @ÅB\", packed   {}", hex(&SMS));
+    let mut septets = [0u8; 23];
+    litenc::gsm0338::unpack_into(&SMS, 23, &mut septets).expect("23 septets in 21 octets");
+    let back = litenc::gsm0338::decode(&septets).expect("the septets came from the encoder");
+    println!("   unpacked and decoded                 {back:?}");
+    assert_eq!(back, "Total: 5€ {paid} @ÅB");
+    println!(
+        "   fat_name!(\"readme.txt\")             {:?}",
+        String::from_utf8_lossy(&NAME)
+    );
+    println!("   fat_name!(\"cp850\", \"año2024.log\")  {}", hex(&LOG));
+    assert_eq!(&NAME, b"README  TXT");
+    println!();
 }
 
 /// Section 5: "Hello мир" written in windows-1251 and read as ISO-8859-1,

@@ -529,6 +529,27 @@ pub use litenc_macros::cp1251;
 #[doc(inline)]
 pub use litenc_macros::encode;
 
+/// The 11-byte name of a FAT directory entry (an 8.3 short name), at
+/// compile time: `fat_name!("readme.txt")` in CP437, the page of most
+/// media, or `fat_name!("cp850", "readme.txt")` in another OEM page.
+/// The name is upper-cased in the page, base and extension are padded with
+/// spaces to 8 and 3 bytes, and a first byte `E5` is stored as `05`. A
+/// name that breaks a rule (a character FAT forbids, one whose upper case
+/// is not in the page, a base over 8 or an extension over 3 bytes, two
+/// dots, an empty base) is a compile error that names the rule. The same
+/// at run time: [`fat::short_name`], which this macro calls.
+///
+/// ```
+/// const README: [u8; 11] = litenc::fat_name!("readme.txt");
+/// assert_eq!(&README, b"README  TXT");
+/// const MENU: [u8; 11] = litenc::fat_name!("cp850", "menú.cfg");
+/// assert_eq!(&MENU, b"MEN\xE9    CFG");
+/// assert_eq!(litenc::fat_name!(".."), *b"..         ");
+/// ```
+#[cfg(feature = "macros")]
+#[doc(inline)]
+pub use litenc_macros::fat_name;
+
 /// A UTF-8 file, encoded at compile time: `include_encoded!("label",
 /// "path", options...)`, with the path relative to the calling source file
 /// as for `include_bytes!`. The build depends on the file: editing it

@@ -14,7 +14,7 @@
 use std::borrow::Cow;
 
 use litenc_runtime::{
-    cesu8, fast, mutf8, utf16, utf16be, utf16le, utf32be, utf32le, utf8, DecodeError,
+    cesu8, fast, gsm0338, mutf8, utf16, utf16be, utf16le, utf32be, utf32le, utf8, DecodeError,
     DecodeErrorKind, EncodeError, Encoding,
 };
 
@@ -83,6 +83,7 @@ fn api(enc: Encoding) -> Api {
         Encoding::Utf32Be => api!(utf32be),
         Encoding::Mutf8 => api!(mutf8),
         Encoding::Cesu8 => api!(cesu8),
+        Encoding::Gsm0338 => api!(gsm0338),
         enc if enc.is_cjk() => cjk_api(enc).expect("a multi-byte module"),
         _ => code_page_api(enc),
     }

@@ -353,6 +353,7 @@ pub fn decode(enc: Encoding, data: &[u8]) -> Result<String, RefError> {
             Ok(out)
         }
         enc if enc.is_cjk() => multi_byte_decode(peer(enc), data),
+        Encoding::Gsm0338 => gsm_decode(data, false),
         _ => panic!("reference: unknown encoding {enc:?}"),
     }
 }
@@ -431,6 +432,7 @@ pub fn lossy(enc: Encoding, data: &[u8]) -> String {
                 .collect()
         }
         enc if enc.is_cjk() => peer(enc).decode_without_bom_handling(data).0.into_owned(),
+        Encoding::Gsm0338 => gsm_decode(data, true).unwrap_or_default(),
         _ => panic!("reference: unknown encoding {enc:?}"),
     }
 }
@@ -538,6 +540,7 @@ pub fn encode(enc: Encoding, s: &str) -> Result<Vec<u8>, (usize, char)> {
             out
         }
         enc if enc.is_cjk() => return multi_byte_encode(peer(enc), s),
+        Encoding::Gsm0338 => return gsm_encode(s),
         _ => panic!("reference: unknown encoding {enc:?}"),
     })
 }
@@ -571,4 +574,81 @@ fn multi_byte_encode(
             Err((read - ch.len_utf8(), ch))
         }
     }
+}
+
+/// GSM 03.38's default alphabet, septet by septet (TS 23.038 §6.2.1; `1B`,
+/// the escape, as itself), and its extension table (§6.2.1.1).
+const GSM_DEFAULT: &str =
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u{1B}ÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?\
+                           ¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_EXTENSION: [(u8, char); 10] = [
+    (0x0A, '\x0C'),
+    (0x14, '^'),
+    (0x28, '{'),
+    (0x29, '}'),
+    (0x2F, '\\'),
+    (0x3C, '['),
+    (0x3D, '~'),
+    (0x3E, ']'),
+    (0x40, '|'),
+    (0x65, '€'),
+];
+
+fn gsm_default(b: u8) -> Option<char> {
+    GSM_DEFAULT
+        .chars()
+        .nth(usize::from(b))
+        .filter(|&c| c != '\u{1B}')
+}
+
+fn gsm_ext(b: u8) -> Option<char> {
+    GSM_EXTENSION.iter().find(|e| e.0 == b).map(|e| e.1)
+}
+
+fn gsm_decode(data: &[u8], lossy: bool) -> Result<String, RefError> {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        let (ch, len) = if b == 0x1B {
+            match data.get(i + 1) {
+                None => (None, 1),
+                Some(&c) => match gsm_ext(c) {
+                    Some(ch) => (Some(ch), 2),
+                    None if lossy && c == 0x1B => (Some(' '), 2),
+                    None if lossy && c < 0x80 => (gsm_default(c), 2),
+                    None => (None, 1),
+                },
+            }
+        } else {
+            (gsm_default(b), 1)
+        };
+        match ch {
+            Some(ch) => out.push(ch),
+            None if lossy => out.push(char::REPLACEMENT_CHARACTER),
+            None => {
+                let end = b == 0x1B && i + 1 == data.len();
+                return Err(RefError {
+                    valid_up_to: i,
+                    error_len: if end { None } else { Some(1) },
+                });
+            }
+        }
+        i += len;
+    }
+    Ok(out)
+}
+
+fn gsm_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
+    let mut out = Vec::new();
+    for (i, ch) in s.char_indices() {
+        if let Some(b) = GSM_DEFAULT.chars().position(|c| c == ch && c != '\u{1B}') {
+            out.push(u8::try_from(b).expect("a septet"));
+        } else if let Some(e) = GSM_EXTENSION.iter().find(|e| e.1 == ch) {
+            out.extend([0x1B, e.0]);
+        } else {
+            return Err((i, ch));
+        }
+    }
+    Ok(out)
 }

@@ -18,8 +18,8 @@ use syn::LitStr;
 
 /// The option words, as the messages list them.
 const NAMES: &str = "`nul`, `bom`, a length prefix (`len_u8`, `len_u16le`, `len_u16be`, \
-                     `len_u32le`, `len_u32be`), or a typed string (`cstr`, `jnistr`, `pcstr`, \
-                     `pcwstr`, `u16cstr`, `u32cstr`)";
+                     `len_u32le`, `len_u32be`), a typed string (`cstr`, `jnistr`, `pcstr`, \
+                     `pcwstr`, `u16cstr`, `u32cstr`), `width = N`, `pad = B`, or `packed`";
 
 /// How many offending characters a message lists before it counts the rest.
 const SHOWN: usize = 5;
@@ -49,6 +49,72 @@ pub(crate) fn unknown_option(word: &Ident) -> syn::Error {
              `litenc::const_encode!`"
         ),
     )
+}
+
+/// `width = value` or `pad = value` with a value out of range.
+pub(crate) fn bad_option_value(word: &Ident, value: &syn::LitInt) -> syn::Error {
+    error(
+        value.span(),
+        &format!("`{word} = {}` is out of range", value.base10_digits()),
+        "`width` is a number of bytes (of units for `utf16!`, `utf32!`, `wide!`); `pad` a \
+         byte `0..=255` (a unit for `utf16!`, `utf32!`, `wide!`)",
+    )
+}
+
+/// The text (`len` bytes or units, with mark, prefix and terminator) does
+/// not fit `width = width`.
+pub(crate) fn too_wide(span: Span, name: &str, len: usize, width: usize, unit: &str) -> syn::Error {
+    error(
+        span,
+        &format!("the text takes {len} {unit} in {name}, more than `width = {width}`"),
+        &format!("shorten the text to at most {width} {unit}, or widen the field"),
+    )
+}
+
+/// `pad = value` that the target's unit cannot hold, or `pad` without
+/// `width`, or whole spaces that do not fill the field.
+pub(crate) fn bad_padding(span: Span, message: &str, help: &str) -> syn::Error {
+    error(span, message, help)
+}
+
+/// `packed` on another encoding than GSM 03.38, or with an option it
+/// does not go with.
+pub(crate) fn packed_misused(span: Span, message: &str) -> syn::Error {
+    error(
+        span,
+        message,
+        "`packed` packs GSM 03.38 septets, eight into seven octets: \
+         `encode!(\"gsm0338\", \"text\", packed)`, with `width = N` (in septets) if wanted",
+    )
+}
+
+/// `fat_name!` with more than a page and a name.
+pub(crate) fn fat_name_usage(span: Span) -> syn::Error {
+    error(
+        span,
+        "`fat_name!` takes a name, or a code page and a name",
+        "write `fat_name!(\"readme.txt\")` (CP437) or `fat_name!(\"cp850\", \"readme.txt\")`",
+    )
+}
+
+/// A name that breaks a rule of FAT short names: the runtime's message,
+/// and what to do.
+pub(crate) fn fat_name_error(span: Span, e: &litenc_runtime::fat::FatNameError) -> syn::Error {
+    use litenc_runtime::fat::FatNameError as E;
+    let help = match e {
+        E::TwoDots { .. }
+        | E::BaseTooLong { .. }
+        | E::ExtensionTooLong { .. }
+        | E::EmptyBase
+        | E::Empty => {
+            "a FAT short name is a base of 1 to 8 characters, then optionally a dot and an \
+             extension of up to 3 (8.3); longer names need VFAT long-name entries"
+        }
+        E::Forbidden { .. } => "remove the character, or replace it with `_`",
+        E::NotInPage { .. } => "choose a page that has the character in upper case, or replace it",
+        _ => "use an OEM code page: \"cp437\", \"cp850\", \"cp866\", ...",
+    };
+    error(span, &e.to_string(), help)
 }
 
 pub(crate) fn duplicate_option(word: &Ident) -> syn::Error {
@@ -598,9 +664,18 @@ fn describe(out: &mut String, text: &str, offenders: &[(usize, char)]) {
 /// How many characters a single-byte encoding holds: the bytes it defines,
 /// as its decoder accepts them.
 fn repertoire(encoding: Encoding) -> usize {
-    (0..=u8::MAX)
+    let single = (0..=u8::MAX)
         .filter(|&byte| encoding.validate(&[byte]).is_ok())
-        .count()
+        .count();
+    // GSM 03.38's extension table: an escape and a second byte.
+    let escaped = if encoding == Encoding::Gsm0338 {
+        (0..=u8::MAX)
+            .filter(|&byte| encoding.validate(&[0x1B, byte]).is_ok())
+            .count()
+    } else {
+        0
+    };
+    single + escaped
 }
 
 /// The characters of `text` that `encoding`, a single-byte encoding, cannot
@@ -696,6 +771,8 @@ mod tests {
         assert_eq!(repertoire(Encoding::Latin1), 256);
         assert_eq!(repertoire(Encoding::Iso8859_7), 253);
         assert_eq!(repertoire(Encoding::Koi8R), 256);
+        // GSM 03.38: 127 in the default table, 10 in the extension table.
+        assert_eq!(repertoire(Encoding::Gsm0338), 137);
     }
 
     #[test]

@@ -40,7 +40,7 @@ use quote::{quote, quote_spanned};
 
 use crate::diagnostics;
 use crate::options::Typed;
-use crate::parse::{Attribute, ItemType, Literal, Target, Text, Tracked};
+use crate::parse::{Attribute, FatName, ItemType, Literal, Target, Text, Tracked};
 
 /// `N` native code units of `size` bytes, as their little-endian bytes and,
 /// for arrays longer than [`ARRAY_UNITS`], their big-endian bytes (empty
@@ -87,6 +87,22 @@ impl Encoded {
             Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
+    }
+}
+
+/// `fat_name!`: the 11 bytes of the directory entry, from the runtime's
+/// `fat::short_name`.
+#[allow(clippy::needless_pass_by_value)] // the stage after `parse`, by `and_then`
+pub(crate) fn fat_name(name: FatName) -> syn::Result<TokenStream> {
+    match litenc_runtime::fat::short_name(name.page, &name.name) {
+        Ok(bytes) => {
+            let lit = Lit::byte_string(&bytes);
+            Ok(quote!(*#lit))
+        }
+        Err(e @ litenc_runtime::fat::FatNameError::NotACodePage(_)) => Err(
+            diagnostics::fat_name_error(name.page_span.unwrap_or(name.name_span), &e),
+        ),
+        Err(e) => Err(diagnostics::fat_name_error(name.name_span, &e)),
     }
 }
 
@@ -242,6 +258,26 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
             return Err(interior_nul(text, target, option, &nuls));
         }
     }
+    if let (Some((width, span)), true) = (options.width, target.is_units()) {
+        let forms: &[Encoding] = match target {
+            Target::Units16 => &[Encoding::Utf16Le],
+            Target::Units32 => &[Encoding::Utf32Le],
+            _ => &[Encoding::Utf16Le, Encoding::Utf32Le],
+        };
+        for &form in forms {
+            let n = form.encoded_len(&text.value).unwrap_or(0) / form.unit_size()
+                + usize::from(options.bom.is_some())
+                + usize::from(options.terminated());
+            if n > width {
+                let name = if form == Encoding::Utf16Le {
+                    "UTF-16"
+                } else {
+                    "UTF-32"
+                };
+                return Err(diagnostics::too_wide(span, name, n, width, "units"));
+            }
+        }
+    }
     match target {
         Target::Units16 => return Ok(Encoded::Units(units(lit, Encoding::Utf16Le, false))),
         Target::Units32 => return Ok(Encoded::Units(units(lit, Encoding::Utf32Le, false))),
@@ -283,12 +319,70 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         })?;
         bytes.splice(0..0, head[..width].iter().copied());
     }
+    if let Some((width, span)) = options.width {
+        pad_bytes(&mut bytes, encoding, width, span, options.pad)?;
+    }
+    if options.packed.is_some() {
+        let mut octets = vec![0u8; litenc_runtime::gsm0338::packed_len(bytes.len())];
+        // Cannot fail: the encoder wrote septets, and `octets` has the length.
+        let n = litenc_runtime::gsm0338::pack_into(&bytes, &mut octets).unwrap_or(0);
+        octets.truncate(n);
+        bytes = octets;
+    }
     if let Some(token) = &text.token {
         if bytes.len() > STR_BYTES && bytes == text.value.as_bytes() {
             return Ok(Encoded::Text(bytes, token.clone()));
         }
     }
     Ok(Encoded::Bytes(bytes))
+}
+
+/// Pads `bytes` (in `encoding`) to `width` with `pad` or, without it, the
+/// encoding's space, whole.
+fn pad_bytes(
+    bytes: &mut Vec<u8>,
+    encoding: Encoding,
+    width: usize,
+    span: Span,
+    pad: Option<(u32, Span)>,
+) -> syn::Result<()> {
+    if bytes.len() > width {
+        return Err(diagnostics::too_wide(
+            span,
+            encoding.name(),
+            bytes.len(),
+            width,
+            "bytes",
+        ));
+    }
+    let space = match pad {
+        // In range: checked with the options.
+        Some((b, _)) => vec![u8::try_from(b).unwrap_or(0)],
+        None => runtime_encode(encoding, " ").map_err(|_| {
+            diagnostics::bad_padding(
+                span,
+                &format!("{} has no space (U+0020) to pad with", encoding.name()),
+                "give the byte to pad with: `pad = 0`, say",
+            )
+        })?,
+    };
+    let gap = width - bytes.len();
+    if !gap.is_multiple_of(space.len()) {
+        return Err(diagnostics::bad_padding(
+            span,
+            &format!(
+                "the text takes {} bytes in {}, and spaces of {} bytes do not fill the {gap} left of `width = {width}`",
+                bytes.len(),
+                encoding.name(),
+                space.len()
+            ),
+            "make the width leave room for whole spaces, or give `pad = B`",
+        ));
+    }
+    for _ in 0..gap / space.len() {
+        bytes.extend_from_slice(&space);
+    }
+    Ok(())
 }
 
 /// The options that do not fit the target: `bom` where there is none,
@@ -305,6 +399,7 @@ fn check_options(lit: &Literal) -> syn::Result<()> {
     if let Some((typed, span)) = options.typed {
         check_typed(lit, typed, span)?;
     }
+    check_width(lit)?;
     if let Some((_, span)) = options.len {
         if target.is_units() {
             return Err(diagnostics::prefix_on_units(
@@ -323,6 +418,76 @@ fn check_options(lit: &Literal) -> syn::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `width`, `pad` and `packed` must fit the target and the other options.
+fn check_width(lit: &Literal) -> syn::Result<()> {
+    let (target, options) = (lit.target, &lit.options);
+    if let Some(span) = options.packed {
+        if target != Target::Bytes(Encoding::Gsm0338) {
+            return Err(diagnostics::packed_misused(
+                span,
+                &format!("`packed` is for GSM 03.38, not {}", target.name()),
+            ));
+        }
+        let other = [
+            (options.nul, "nul"),
+            (options.bom, "bom"),
+            (options.len.map(|(_, s)| s), "a length prefix"),
+            (options.typed.map(|(_, s)| s), "a typed string"),
+        ];
+        if let Some((_, word)) = other.iter().find(|(s, _)| s.is_some()) {
+            return Err(diagnostics::packed_misused(
+                span,
+                &format!("`packed` does not go with {word}: packed septets have no terminator, mark or prefix"),
+            ));
+        }
+    }
+    if let Some((pad, span)) = options.pad {
+        if options.width.is_none() {
+            return Err(diagnostics::bad_padding(
+                span,
+                "`pad` without `width`",
+                "add `width = N`, the length to pad to",
+            ));
+        }
+        let (max, what) = match target {
+            Target::Units16 | Target::Wide => (0xFFFF, "a UTF-16 unit"),
+            Target::Units32 => (u32::MAX, "a UTF-32 unit"),
+            Target::Bytes(Encoding::Gsm0338) if options.packed.is_some() => (0x7F, "a septet"),
+            _ => (0xFF, "a byte"),
+        };
+        if pad > max {
+            return Err(diagnostics::bad_padding(
+                span,
+                &format!("`pad = {pad}` is not {what}"),
+                &format!(
+                    "the padding of {} is {what}: at most {max}",
+                    bang(lit.macro_name)
+                ),
+            ));
+        }
+    }
+    if let (Some((_, span)), Some((typed, _))) = (options.width, options.typed) {
+        return Err(diagnostics::bad_padding(
+            span,
+            &format!(
+                "`width` with `{}`: a `{}` ends at its terminator",
+                typed.word(),
+                typed.type_name()
+            ),
+            "use `nul` and `width = N` for a padded, NUL-terminated array",
+        ));
+    }
+    if let (Some(_), Target::UsbString) = (options.width, target) {
+        // Refused with every option, in `encode`.
+    }
+    Ok(())
+}
+
+/// `utf8!` or `encode!` as written in messages.
+fn bang(macro_name: &str) -> String {
+    format!("`{macro_name}!`")
 }
 
 /// The typed string `typed` (its word at `span`) must fit the target: the
@@ -409,6 +574,23 @@ fn units(lit: &Literal, le_form: Encoding, long: bool) -> Units {
         bytes.append(&mut runtime_encode(order, &lit.text.value).unwrap_or_default());
         if lit.options.terminated() {
             bytes.resize(bytes.len() + size, 0);
+        }
+        if let Some((width, _)) = lit.options.width {
+            // Fits: checked in `encode`.
+            let pad = lit.options.pad.map_or(0x20, |(p, _)| p);
+            let unit = if order == le_form {
+                pad.to_le_bytes()
+            } else {
+                pad.to_be_bytes()
+            };
+            let unit = if order == le_form {
+                &unit[..size]
+            } else {
+                &unit[4 - size..]
+            };
+            while bytes.len() < width * size {
+                bytes.extend_from_slice(unit);
+            }
         }
         bytes
     };

@@ -175,6 +175,16 @@ pub fn encode(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// (Implemented in `litenc-macros`; use it as `litenc::fat_name!`, which
+/// documents it.)
+#[proc_macro]
+pub fn fat_name(input: TokenStream) -> TokenStream {
+    parse::fat_name(input.into())
+        .and_then(expand::fat_name)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
 /// (Implemented in `litenc-macros`; use it as `litenc::include_encoded!`, which
 /// documents it.)
 #[proc_macro]

@@ -123,6 +123,13 @@ pub(crate) struct Options {
     pub(crate) bom: Option<Span>,
     /// Prepend a length prefix counting the bytes after it.
     pub(crate) len: Option<(LenPrefix, Span)>,
+    /// GSM 03.38 only: pack the septets into octets.
+    pub(crate) packed: Option<Span>,
+    /// `width = N`: pad the whole array (mark, prefix, text, terminator)
+    /// to exactly `N` bytes or units.
+    pub(crate) width: Option<(usize, Span)>,
+    /// `pad = B`: the byte (or unit) to pad with, in place of the space.
+    pub(crate) pad: Option<(u32, Span)>,
 }
 
 /// Why [`Options::add`] refused a word.
@@ -149,6 +156,7 @@ impl Options {
     pub(crate) fn is_option(word: &Ident) -> bool {
         word == "nul"
             || word == "bom"
+            || word == "packed"
             || prefix_of(word).is_some()
             || Typed::for_word(word).is_some()
     }
@@ -179,6 +187,8 @@ impl Options {
                 &mut self.nul
             } else if word == "bom" {
                 &mut self.bom
+            } else if word == "packed" {
+                &mut self.packed
             } else {
                 return Err(Rejected::Unknown);
             };
@@ -196,6 +206,37 @@ impl Options {
         Ok(())
     }
 
+    /// Whether `word` names an option with a value (`width = N`, `pad = B`).
+    pub(crate) fn is_keyed(word: &Ident) -> bool {
+        word == "width" || word == "pad"
+    }
+
+    /// Records `word = value` (`word` one of [`is_keyed`](Self::is_keyed));
+    /// `span` is the whole option's.
+    pub(crate) fn add_keyed(
+        &mut self,
+        word: &Ident,
+        value: u64,
+        span: Span,
+    ) -> Result<(), Rejected> {
+        if word == "width" {
+            if self.width.is_some() {
+                return Err(Rejected::Twice);
+            }
+            let value = usize::try_from(value).map_err(|_| Rejected::Unknown)?;
+            self.width = Some((value, span));
+        } else if word == "pad" {
+            if self.pad.is_some() {
+                return Err(Rejected::Twice);
+            }
+            let value = u32::try_from(value).map_err(|_| Rejected::Unknown)?;
+            self.pad = Some((value, span));
+        } else {
+            return Err(Rejected::Unknown);
+        }
+        Ok(())
+    }
+
     /// The span of the first option given, if any.
     pub(crate) fn first(&self) -> Option<Span> {
         [
@@ -203,6 +244,9 @@ impl Options {
             self.typed.map(|(_, span)| span),
             self.bom,
             self.len.map(|(_, span)| span),
+            self.packed,
+            self.width.map(|(_, span)| span),
+            self.pad.map(|(_, span)| span),
         ]
         .into_iter()
         .flatten()

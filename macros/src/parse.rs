@@ -245,6 +245,48 @@ pub(crate) fn labelled(input: TokenStream) -> syn::Result<Literal> {
     .parse2(input)
 }
 
+/// `fat_name!("name")` or `fat_name!("page", "name")`: the OEM page (CP437
+/// if not given) and the name, each with its span.
+pub(crate) struct FatName {
+    pub(crate) page: Encoding,
+    pub(crate) page_span: Option<Span>,
+    pub(crate) name: String,
+    pub(crate) name_span: Span,
+}
+
+/// Reads `fat_name!`'s input: one or two string literals.
+pub(crate) fn fat_name(input: TokenStream) -> syn::Result<FatName> {
+    (|input: ParseStream<'_>| {
+        let first: LitStr = input.parse()?;
+        if input.is_empty() {
+            return Ok(FatName {
+                page: Encoding::Ibm437,
+                page_span: None,
+                name: first.value(),
+                name_span: first.span(),
+            });
+        }
+        input.parse::<Token![,]>()?;
+        let second: LitStr = input.parse()?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+        if !input.is_empty() {
+            return Err(diagnostics::fat_name_usage(input.span()));
+        }
+        let Some(page) = Encoding::for_label(&first.value()) else {
+            return Err(diagnostics::unknown_label(&first));
+        };
+        Ok(FatName {
+            page,
+            page_span: Some(first.span()),
+            name: second.value(),
+            name_span: second.span(),
+        })
+    })
+    .parse2(input)
+}
+
 /// `include_encoded!("label", "path", options...)`.
 pub(crate) fn include(input: TokenStream) -> syn::Result<Literal> {
     (|input: ParseStream<'_>| {
@@ -292,6 +334,14 @@ fn label(input: ParseStream<'_>, macro_name: &str) -> syn::Result<Target> {
 fn text_and_options(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<()> {
     let start = input.span();
     while !input.is_empty() {
+        if keyed_word(input.cursor()).is_some() {
+            if lit.text.pieces.is_empty() {
+                let word = keyed_word(input.cursor()).unwrap_or_else(|| unreachable!());
+                return Err(diagnostics::option_before_text(&word, lit.macro_name));
+            }
+            options_only(input, &mut lit.options)?;
+            break;
+        }
         if let Some(word) = bare_word(input.cursor()) {
             if Options::is_option(&word) {
                 if lit.text.pieces.is_empty() {
@@ -319,6 +369,28 @@ fn text_and_options(input: ParseStream<'_>, lit: &mut Literal) -> syn::Result<()
 /// Options, and nothing else, to the end of the input.
 fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()> {
     while !input.is_empty() {
+        if let Some(word) = keyed_word(input.cursor()) {
+            input.parse::<Ident>()?;
+            input.parse::<Token![=]>()?;
+            let value: syn::LitInt = input.parse()?;
+            let span = word
+                .span()
+                .join(value.span())
+                .unwrap_or_else(|| word.span());
+            let number = value
+                .base10_parse::<u64>()
+                .map_err(|_| diagnostics::bad_option_value(&word, &value))?;
+            options
+                .add_keyed(&word, number, span)
+                .map_err(|rejected| match rejected {
+                    Rejected::Twice => diagnostics::duplicate_option(&word),
+                    _ => diagnostics::bad_option_value(&word, &value),
+                })?;
+            if !input.is_empty() {
+                input.parse::<Token![,]>()?;
+            }
+            continue;
+        }
         let Some(word) = bare_word(input.cursor()) else {
             return Err(diagnostics::text_after_options(input.span()));
         };
@@ -343,6 +415,13 @@ fn options_only(input: ParseStream<'_>, options: &mut Options) -> syn::Result<()
         }
     }
     Ok(())
+}
+
+/// `width` or `pad` followed by `=`: an option with a value.
+fn keyed_word(cursor: Cursor<'_>) -> Option<Ident> {
+    let (word, next) = cursor.ident()?;
+    let (punct, _) = next.punct()?;
+    (punct.as_char() == '=' && Options::is_keyed(&word)).then_some(word)
 }
 
 /// An identifier standing alone as an argument (followed by a comma or the

@@ -144,6 +144,42 @@ macro_rules! byte_codec_api {
             crate::engine::encode_prefixed_into($fam, text, prefix, out)
         }
 
+        /// Encodes `text` into exactly `width` bytes of `out`, a fixed-width
+        /// field: the text, then `pad` (`Some(byte)`: that byte) or, with
+        /// `None`, the encoding of U+0020 (`20` in most encodings, `40` in
+        /// EBCDIC, `20 00` in UTF-16LE) until the field is full. Returns
+        /// `width`. The whole text is checked before `out` is looked at, so
+        /// after an error `out` is as it was. The macros' options `width = N`
+        /// and `pad = B` do the same at compile time.
+        ///
+        /// # Errors
+        /// As [`encoded_len`];
+        /// [`EncodeError::Width`](crate::EncodeError::Width) if the text is
+        /// longer than `width`, or (`pad == None` in an encoding whose space
+        /// takes more than one byte) whole spaces do not fill the rest;
+        /// [`EncodeError::OutputTooSmall`](crate::EncodeError::OutputTooSmall)
+        /// if `out` is shorter than `width`.
+        ///
+        /// # Example
+        /// ```
+        #[doc = concat!("use litenc_runtime::", stringify!($m), ";")]
+        #[doc = concat!("let bytes: &[u8] = ", stringify!($bytes), ";")]
+        /// let mut field = [0u8; 80];
+        #[doc = concat!("let n = ", stringify!($m), "::encode_padded_into(", stringify!($text), ", 64, Some(0), &mut field).unwrap();")]
+        /// assert_eq!(n, 64);
+        /// assert_eq!(&field[..bytes.len()], bytes);
+        /// assert!(field[bytes.len()..64].iter().all(|&b| b == 0));
+        /// ```
+        #[inline]
+        pub const fn encode_padded_into(
+            text: &str,
+            width: usize,
+            pad: Option<u8>,
+            out: &mut [u8],
+        ) -> Result<usize, crate::error::EncodeError> {
+            crate::engine::encode_padded_into($fam, text, width, pad, out)
+        }
+
         /// Encodes `text` into an array of exactly `N` bytes, for `const` and
         /// `static` items. [`const_encode!`](crate::const_encode) works `N`
         /// out by itself.

@@ -58,6 +58,12 @@ macro_rules! define_encodings {
             /// CESU-8 (Unicode TR #26): supplementary characters as two encoded
             /// surrogates, U+0000 as `00`.
             Cesu8,
+            /// GSM 03.38 (3GPP TS 23.038): the 7-bit default alphabet of SMS,
+            /// one septet per byte, and its extension table (`€ { } [ ] ~ \ ^ |`
+            /// and form feed) as the escape `1B` and a second septet. See
+            /// [`gsm0338`](crate::gsm0338) for the escape's corner cases and
+            /// for packing septets into octets.
+            Gsm0338,
             $(
                 #[doc = concat!("`", $name, "`: ", $about, ".")]
                 $variant,
@@ -79,6 +85,7 @@ macro_rules! define_encodings {
                 Encoding::Utf32Be,
                 Encoding::Mutf8,
                 Encoding::Cesu8,
+                Encoding::Gsm0338,
                 $(Encoding::$variant,)*
                 $(#[cfg(feature = "cjk")] Encoding::$cvariant,)*
             ];
@@ -106,6 +113,7 @@ macro_rules! define_encodings {
                     Encoding::Utf32Be => "UTF-32BE",
                     Encoding::Mutf8 => "MUTF-8",
                     Encoding::Cesu8 => "CESU-8",
+                    Encoding::Gsm0338 => "GSM-03.38",
                     $(Encoding::$variant => $name,)*
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => $cname,)*
                 }
@@ -168,6 +176,7 @@ macro_rules! define_encodings {
                     ],
                     Encoding::Mutf8 => &["java-modified-utf-8", "modified-utf-8", "mutf-8"],
                     Encoding::Cesu8 => &["cesu-8"],
+                    Encoding::Gsm0338 => &["gsm-7", "gsm0338", "gsm03.38", "gsm7"],
                     $(Encoding::$variant => &[$($label),*],)*
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => &[$($clabel),*],)*
                 }
@@ -186,6 +195,7 @@ macro_rules! define_encodings {
                     Encoding::Utf32Be => "utf32be",
                     Encoding::Mutf8 => "mutf8",
                     Encoding::Cesu8 => "cesu8",
+                    Encoding::Gsm0338 => "gsm0338",
                     $(Encoding::$variant => stringify!($module),)*
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => stringify!($cmodule),)*
                 }
@@ -204,6 +214,7 @@ macro_rules! define_encodings {
                     | Encoding::Utf32Be => "Unicode",
                     Encoding::Mutf8 => "Java's modified UTF-8",
                     Encoding::Cesu8 => "CESU-8",
+                    Encoding::Gsm0338 => "the 7-bit alphabet of SMS",
                     $(Encoding::$variant => $about,)*
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => $cabout,)*
                 }
@@ -222,7 +233,8 @@ macro_rules! define_encodings {
                     | Encoding::Utf32Le
                     | Encoding::Utf32Be
                     | Encoding::Mutf8
-                    | Encoding::Cesu8 => false,
+                    | Encoding::Cesu8
+                    | Encoding::Gsm0338 => false,
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => false,)*
                     _ => true,
                 }
@@ -391,6 +403,7 @@ impl Encoding {
     /// | UTF-32LE, UTF-32BE | 4 | ASCII: 1 byte to 4 |
     /// | GBK, Big5, EUC-JP, Shift_JIS, EUC-KR | 1 | ASCII, or a character of two bytes of UTF-8 in two bytes |
     /// | gb18030 | 2 | U+0080 to U+07FF outside its two-byte codes: 2 bytes to 4 |
+    /// | GSM 03.38 | 2 | `{ } [ ] ~ \\ ^ \|` and form feed: 1 byte to escape and code |
     /// | ISO-2022-JP | 4 | a lone Greek or Cyrillic letter: 2 bytes to `ESC $ B`, 2 bytes, `ESC ( B` |
     ///
     /// A buffer this large also makes `encode_into` faster for the encodings
@@ -411,7 +424,11 @@ impl Encoding {
     #[inline]
     pub const fn max_bytes_per_utf8_byte(self) -> usize {
         match self {
-            Encoding::Utf16Le | Encoding::Utf16Be | Encoding::Mutf8 | Encoding::Cesu8 => 2,
+            Encoding::Utf16Le
+            | Encoding::Utf16Be
+            | Encoding::Mutf8
+            | Encoding::Cesu8
+            | Encoding::Gsm0338 => 2,
             Encoding::Utf32Le | Encoding::Utf32Be => 4,
             #[cfg(feature = "cjk")]
             Encoding::Gb18030 => 2,

@@ -52,6 +52,16 @@ pub enum EncodeError {
         /// The most the length field can count.
         max: usize,
     },
+    /// The encoded text takes `len` bytes (or units), and a fixed-width
+    /// field of `width` cannot hold it: `len > width`, or the padding asked
+    /// for, the encoding's space, does not fill the `width - len` left
+    /// (an odd gap in UTF-16 bytes, say).
+    Width {
+        /// Bytes (or units) the encoded text takes.
+        len: usize,
+        /// The width of the field.
+        width: usize,
+    },
     /// The text is encodable, but the output buffer holds `available` units
     /// (bytes, or `u16`/`u32` for UTF-16/UTF-32 code units) where `needed`
     /// are required.
@@ -90,6 +100,17 @@ impl EncodeError {
                 msg.push_str(" bytes, and its length field counts at most ");
                 msg.push_usize(max);
             }
+            EncodeError::Width { len, width } => {
+                msg.push_str("the encoded text takes ");
+                msg.push_usize(len);
+                if len > width {
+                    msg.push_str(" bytes, more than the field's width of ");
+                    msg.push_usize(width);
+                } else {
+                    msg.push_str(" bytes, and whole spaces do not fill the rest of a field of ");
+                    msg.push_usize(width);
+                }
+            }
             EncodeError::OutputTooSmall { needed, available } => {
                 msg.push_str("output buffer too small: ");
                 msg.push_usize(needed);
@@ -124,6 +145,7 @@ impl EncodeError {
             // Only the length-prefixed encoders report it, and they take
             // the whole text.
             EncodeError::TooLong { len, max } => EncodeError::TooLong { len, max },
+            EncodeError::Width { len, width } => EncodeError::Width { len, width },
         }
     }
 }
@@ -146,6 +168,14 @@ impl fmt::Display for EncodeError {
             EncodeError::TooLong { len, max } => write!(
                 f,
                 "encoded text too long: {len} bytes, and its length field counts at most {max}"
+            ),
+            EncodeError::Width { len, width } if len > width => write!(
+                f,
+                "the encoded text takes {len} bytes, more than the field's width of {width}"
+            ),
+            EncodeError::Width { len, width } => write!(
+                f,
+                "the encoded text takes {len} bytes, and whole spaces do not fill the rest of a field of {width}"
             ),
             EncodeError::OutputTooSmall { needed, available } => write!(
                 f,

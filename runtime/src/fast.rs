@@ -296,6 +296,13 @@ fast_byte_api!(
     crate::rules::Family::Cesu { java: false }
 );
 
+fast_byte_api!(
+    /// GSM 03.38 at run time (no SIMD kernel: the engine's loop, which is
+    /// enough for messages of 160 septets).
+    gsm0338,
+    crate::rules::Family::Gsm
+);
+
 /// The twins of every code page's module.
 macro_rules! fast_single_byte {
     ($(

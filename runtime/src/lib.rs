@@ -287,6 +287,8 @@ mod api;
 mod methods;
 
 pub mod cesu8;
+pub mod fat;
+pub mod gsm0338;
 pub mod mutf8;
 pub mod utf16;
 pub mod utf16be;

@@ -123,6 +123,7 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
         Family::Cesu { java: true } => simd::cesu::encode_unchanged::<true>(text),
         Family::Cesu { java: false } => simd::cesu::encode_unchanged::<false>(text),
         Family::SingleByte(_) => simd::ascii::ascii_len(text.as_bytes()),
+        Family::Gsm => rules::gsm::unchanged_len(text.as_bytes()),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk_unchanged(c, text.as_bytes()),
     };
@@ -215,6 +216,7 @@ pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, Decode
         Family::Cesu { java: true } => simd::cesu::decode_unchanged::<true>(bytes),
         Family::Cesu { java: false } => simd::cesu::decode_unchanged::<false>(bytes),
         Family::SingleByte(_) => simd::ascii::ascii_len(bytes),
+        Family::Gsm => rules::gsm::unchanged_len(bytes),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk_unchanged(c, bytes),
     };
@@ -235,6 +237,7 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
         // is also valid MUTF-8 or CESU-8, every sequence means the same.
         Family::Cesu { .. } => fast::family::validate(f, bytes).is_ok(),
         Family::SingleByte(_) => s.is_ascii(),
+        Family::Gsm => rules::gsm::unchanged_len(bytes) == bytes.len(),
         Family::Utf16 { .. } | Family::Utf32 { .. } => s.is_empty(),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk_unchanged(c, bytes) == bytes.len(),
@@ -256,6 +259,9 @@ pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
             Ok(s) => s,
             Err(_) => lossy_cjk(c, bytes),
         });
+    }
+    if let Family::Gsm = f {
+        return Cow::Owned(lossy(bytes.len(), |i| rules::gsm::lossy_step(bytes, i)));
     }
     Cow::Owned(lossy(bytes.len(), |i| rules::step(f, bytes, i)))
 }

@@ -627,10 +627,11 @@ impl Decoder {
     }
 
     /// The sequence at `bytes[i..]` (`i < bytes.len()`), in the mode the
-    /// stream is in.
+    /// stream is in (`lossy`: as a lossy decoder reads it, which differs
+    /// only for GSM 03.38's escape before an empty code).
     #[cfg_attr(not(feature = "cjk"), allow(clippy::unused_self))]
     #[inline]
-    fn read_seq(&self, f: Family, bytes: &[u8], i: usize) -> Read {
+    fn read_seq(&self, f: Family, bytes: &[u8], i: usize, lossy: bool) -> Read {
         #[cfg(feature = "cjk")]
         if let Family::Cjk(c) = f {
             return match decode_seq(c, bytes, i, self.mode) {
@@ -640,7 +641,12 @@ impl Decoder {
                 Seq::Truncated { len } => Read::Truncated(len),
             };
         }
-        match rules::step(f, bytes, i) {
+        let step = if lossy && matches!(f, Family::Gsm) {
+            rules::gsm::lossy_step(bytes, i)
+        } else {
+            rules::step(f, bytes, i)
+        };
+        match step {
             Step::Char { cp, len } => Read::Char { cp, cp2: 0, len },
             Step::Malformed(len) => Read::Malformed(len),
             Step::Truncated => Read::Truncated(bytes.len() - i),
@@ -729,7 +735,7 @@ impl Decoder {
             // time, pulling bytes from `src` while the step is truncated.
             if self.carry_len > 0 {
                 let carry_len = self.carry_len as usize;
-                match self.read_seq(f, &self.carry[..carry_len], 0) {
+                match self.read_seq(f, &self.carry[..carry_len], 0, lossy) {
                     Read::Truncated(_) if read < src.len() && carry_len < CARRY => {
                         self.carry[carry_len] = src[read];
                         self.carry_len += 1;
@@ -760,7 +766,7 @@ impl Decoder {
                 continue;
             }
             // One sequence, exactly.
-            match self.read_seq(f, src, read) {
+            match self.read_seq(f, src, read, lossy) {
                 Read::Truncated(_) => {
                     // The piece ends inside a character (fewer than
                     // `CARRY` bytes): keep them for the next piece.
@@ -881,6 +887,14 @@ fn complete_prefix(f: Family, bytes: &[u8]) -> usize {
     let len = bytes.len();
     match f {
         Family::SingleByte(_) => len,
+        // An escape at the end waits for the code after it.
+        Family::Gsm => {
+            if len > 0 && bytes[len - 1] == crate::rules::gsm::ESC {
+                len - 1
+            } else {
+                len
+            }
+        }
         // No way back to a character's start from its end (a trail byte
         // may be a lead byte too): the whole piece, and the fast call
         // reports a character cut at its end as truncated input.

@@ -284,6 +284,9 @@ const VIA_ENCODING: [Trip; N] = {
 const fn via_text(e: Encoding) -> &'static str {
     if matches!(e, Encoding::Windows1251) {
         TEXT_1251
+    } else if matches!(e, Encoding::Gsm0338) {
+        // The default table and the extension table.
+        "plain text @ 5€ {Δ}"
     } else if e.is_cjk() {
         // Two characters every one of them has.
         "中文 text"
@@ -611,6 +614,10 @@ fn utf32_units_in_consts_match_std() {
 #[test]
 fn encoding_consts_match_peers() {
     for (k, &enc) in ALL.iter().enumerate() {
+        // GSM 03.38's peer is Perl, in `gsm_peer.rs`.
+        if enc == Encoding::Gsm0338 {
+            continue;
+        }
         let whatwg = match enc {
             Encoding::Utf8 => Some(encoding_rs::UTF_8),
             Encoding::Utf16Le => Some(encoding_rs::UTF_16LE),

@@ -163,7 +163,8 @@ fn every_scalar_value_mutf8_units() {
 #[test]
 fn encodings_with_a_peer() {
     let text: String = common::all_scalar_values().step_by(997).collect();
-    for &enc in Encoding::ALL {
+    // GSM 03.38's peer is Perl, in `gsm_peer.rs`, every scalar value.
+    for &enc in Encoding::ALL.iter().filter(|&&e| e != Encoding::Gsm0338) {
         let ours = enc.encode(&text).map_err(|e| match e {
             litenc_runtime::EncodeError::Unencodable { offset, ch, .. } => (offset, ch),
             other => panic!("{other:?}"),

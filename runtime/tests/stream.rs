@@ -394,6 +394,13 @@ fn valid_text(enc: Encoding) -> String {
     }
     if enc.is_single_byte() {
         (0u8..=255).filter_map(|b| enc.decode(&[b]).ok()).collect()
+    } else if enc == Encoding::Gsm0338 {
+        // Every byte of the default table, and every escape and code of the
+        // extension table.
+        (0u8..=255)
+            .filter_map(|b| enc.decode(&[b]).ok())
+            .chain((0u8..=255).filter_map(|b| enc.decode(&[0x1B, b]).ok()))
+            .collect()
     } else {
         "aЖ€😀\0\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{FFFF}\u{10000}\u{10FFFF}z"
             .into()

@@ -133,6 +133,8 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
         Family::Cesu { java: true } => Ok(cesu::encoded_len::<true>(text)),
         Family::Cesu { java: false } => Ok(cesu::encoded_len::<false>(text)),
         Family::SingleByte(t) => single_byte::encoded_len(t, text),
+        // SMS are short: the reference loop, one character at a time.
+        Family::Gsm => reference::encoded_len(f, text),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::encoded_len(c, text),
     }
@@ -158,6 +160,7 @@ pub(crate) const fn encode_into(
         Family::Cesu { java: true } => cesu::encode_into::<true>(text, out),
         Family::Cesu { java: false } => cesu::encode_into::<false>(text, out),
         Family::SingleByte(t) => single_byte::encode_into(t, text, out),
+        Family::Gsm => reference::encode_into(f, text, out),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::encode_into(c, text, out),
         // Every text encodes, and into at most two bytes per byte: with
@@ -182,6 +185,7 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
+        Family::Gsm => reference::decoded_len(f, bytes),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decoded_len(c, bytes),
     }
@@ -212,6 +216,7 @@ pub(crate) const fn decode_into(
         Family::Cesu { java: true } => cesu::decode_into::<true>(bytes, out),
         Family::Cesu { java: false } => cesu::decode_into::<false>(bytes, out),
         Family::SingleByte(t) => single_byte::decode_into(t, bytes, out),
+        Family::Gsm => reference::decode_into(f, bytes, out),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decode_into(c, bytes, out),
     }
@@ -266,6 +271,54 @@ pub(crate) const fn encode_prefixed_into(
         Ok(w) => Ok(w + n),
         Err(e) => Err(e),
     }
+}
+
+/// See `encode_padded_into` of the byte modules: `text` encoded, then
+/// `pad` (or, if `None`, the encoding of U+0020, whole) to exactly `width`
+/// bytes, into `out[..width]`.
+#[inline]
+pub(crate) const fn encode_padded_into(
+    f: Family,
+    text: &str,
+    width: usize,
+    pad: Option<u8>,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    let len = match encoded_len(f, text) {
+        Ok(n) => n,
+        Err(e) => return Err(e),
+    };
+    let mut space = [0u8; 4];
+    let space_len = match pad {
+        Some(b) => {
+            space[0] = b;
+            1
+        }
+        None => match reference::encode_into(f, " ", &mut space) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        },
+    };
+    if len > width || !(width - len).is_multiple_of(space_len) {
+        return Err(EncodeError::Width { len, width });
+    }
+    if width > out.len() {
+        return Err(EncodeError::OutputTooSmall {
+            needed: width,
+            available: out.len(),
+        });
+    }
+    let (body, rest) = out.split_at_mut(len);
+    // Cannot fail: the text encodes and `body` has its length.
+    if let Err(e) = encode_into(f, text, body) {
+        return Err(e);
+    }
+    let mut at = 0;
+    while at < width - len {
+        rest[at] = space[at % space_len];
+        at += 1;
+    }
+    Ok(width)
 }
 
 /// Turns a failed [`Step`] at `i` into the error it reports.

@@ -11,6 +11,7 @@
 pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+pub(crate) mod gsm;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
@@ -41,6 +42,9 @@ pub(crate) enum Family {
     },
     /// A code page, through its tables.
     SingleByte(&'static SingleByte),
+    /// GSM 03.38: the default alphabet, one byte per character, and its
+    /// extension table, two bytes (escape, code) per character.
+    Gsm,
     /// A multi-byte encoding of Chinese, Japanese or Korean, through the
     /// steps of `rules::cjk` and the loops of `engine::cjk` (not
     /// [`step`], [`char_len`] and [`write_char`], which see one
@@ -62,6 +66,7 @@ impl Family {
             Family::Cesu { java: true } => Encoding::Mutf8,
             Family::Cesu { java: false } => Encoding::Cesu8,
             Family::SingleByte(t) => t.encoding,
+            Family::Gsm => Encoding::Gsm0338,
             #[cfg(feature = "cjk")]
             Family::Cjk(c) => cjk::encoding(c),
         }
@@ -72,7 +77,7 @@ impl Family {
     pub(crate) const fn max_utf8_bytes_per_byte(self) -> usize {
         match self {
             Family::Utf8 | Family::Cesu { .. } | Family::Utf32 { .. } => 1,
-            Family::Utf16 { .. } => 2,
+            Family::Utf16 { .. } | Family::Gsm => 2,
             Family::SingleByte(t) => t.max_utf8,
             #[cfg(feature = "cjk")]
             Family::Cjk(c) => cjk::max_utf8_bytes_per_byte(c),
@@ -103,6 +108,7 @@ macro_rules! define_family {
                     Encoding::Utf32Be => Family::Utf32 { big_endian: true },
                     Encoding::Mutf8 => Family::Cesu { java: true },
                     Encoding::Cesu8 => Family::Cesu { java: false },
+                    Encoding::Gsm0338 => Family::Gsm,
                     $(Encoding::$variant => Family::SingleByte(&crate::tables::$table),)*
                     $(#[cfg(feature = "cjk")] Encoding::$cvariant => Family::Cjk(cjk::Cjk::$cvariant),)*
                 }
@@ -128,6 +134,7 @@ pub(crate) const fn char_len(f: Family, cp: u32) -> usize {
         Family::Utf16 { .. } => utf16::char_len_bytes(cp),
         Family::Utf32 { .. } => utf32::CHAR_LEN,
         Family::Cesu { java } => cesu::char_len(cp, java),
+        Family::Gsm => gsm::char_len(cp),
         Family::SingleByte(t) => {
             if cp < 0x80 {
                 1
@@ -152,6 +159,7 @@ pub(crate) const fn write_char(f: Family, cp: u32, out: &mut [u8], at: usize) ->
         Family::Utf16 { big_endian } => utf16::write_char_bytes(out, at, cp, big_endian),
         Family::Utf32 { big_endian } => utf32::write_char_bytes(out, at, cp, big_endian),
         Family::Cesu { java } => cesu::write_char(out, at, cp, java),
+        Family::Gsm => gsm::write_char(out, at, cp),
         Family::SingleByte(t) => {
             if let Some(ch) = char::from_u32(cp) {
                 if let Some(byte) = t.encode_char(ch) {
@@ -174,6 +182,7 @@ pub(crate) const fn step(f: Family, bytes: &[u8], i: usize) -> Step {
         Family::Utf16 { big_endian } => utf16::step_bytes(bytes, i, big_endian),
         Family::Utf32 { big_endian } => utf32::step_bytes(bytes, i, big_endian),
         Family::Cesu { java } => cesu::step(bytes, i, java),
+        Family::Gsm => gsm::step(bytes, i),
         Family::SingleByte(t) => match t.decode_byte(bytes[i]) {
             Some(ch) => Step::Char {
                 cp: ch as u32,

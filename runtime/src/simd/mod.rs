@@ -331,6 +331,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
         Family::SingleByte(t) => single_byte::encode(t, text, dst),
+        // No kernel: the engine's loop (an SMS is 160 septets).
+        Family::Gsm => None,
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::encode(c, text, dst),
     }
@@ -418,6 +420,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
         Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
+        Family::Gsm => None,
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decode(c, bytes, dst),
     }
