@@ -117,8 +117,8 @@ def main():
            "memory-mapped video graphics, VENDORS/MISC/IBMGRAPH.TXT and VGAGRAPH.TXT). 0x00 stays U+0000."],
           graphic)
     source = ["Source: Hitachi, \"HD44780U (LCD-II) Dot Matrix Liquid Crystal Display Controller/Driver\",",
-              "ADE-207-272(Z), Rev. 0.0, 1999, Table {} \"Correspondence between Character Codes and",
-              "Character Patterns (ROM Code: {})\". Each glyph that is one Unicode character; glyphs with",
+              "ADE-207-272(Z), Rev. 0.0, 1999, Table {table} \"Correspondence between Character Codes and",
+              "Character Patterns (ROM Code: {rom})\". Each glyph that is one Unicode character; glyphs with",
               "none (letters with descenders, x with a macron, superscript -1, a bell) are left out.",
               "0x00..0x07 are the eight CGRAM characters, written U+E000..U+E007 (Private Use);",
               "0x08..0x0F show the same CGRAM characters on the chip, written U+E008..U+E00F."]
@@ -135,7 +135,7 @@ def main():
             a00[0xE0 + i] = ord(ch)
     write(pathlib.Path("data/device/index-hd44780-a00.txt"),
           ["HD44780U character ROM A00 (Japanese: ASCII with ¥, half-width katakana, symbols)."]
-          + [s.format(4, "A00") for s in source], a00)
+          + [s.format(table=4, rom="A00") for s in source], a00)
     a02 = dict(CGRAM)
     for i, ch in enumerate(A02_CONTROLS):
         a02[0x10 + i] = ord(ch)
@@ -150,7 +150,7 @@ def main():
     a02[0xD8] = ord("Φ")
     write(pathlib.Path("data/device/index-hd44780-a02.txt"),
           ["HD44780U character ROM A02 (European: ASCII, Cyrillic and Greek capitals, Latin-1)."]
-          + [s.format(5, "A02") for s in source], a02)
+          + [s.format(table=5, rom="A02") for s in source], a02)
 
 
 if __name__ == "__main__":
