@@ -2,9 +2,16 @@
 //! generated into `tables/` by `cargo run -p xtask -- gen-tables`, and the
 //! rules every code page shares.
 //!
-//! Bytes `00..=7F` are ASCII in every page litenc has. Bytes `80..=FF` map
-//! through `decode`, where 0 marks a byte the page leaves undefined (no page
-//! maps a high byte to U+0000). Encoding goes the other way through
+//! Bytes `00..=7F` are ASCII in most pages litenc has, and no other byte
+//! decodes to ASCII there. Bytes `80..=FF` map through `decode`, where 0
+//! marks a byte the page leaves undefined (no page maps a high byte to
+//! U+0000). The other pages (EBCDIC, the LCD ROMs, CP437 with glyphs, and
+//! two Mac pages whose high half repeats ASCII) also have `low`, the
+//! characters of `00..=7F`, byte 0 always defined (U+0000, or U+E000 on an
+//! LCD); their reverse map holds the characters below U+0080 too, in the
+//! blocks of the leads `C0` and `C1`, which no UTF-8 has (a code point below
+//! `0x80` is `two[cp >> 6]`, as any below `0x800`). Where two bytes decode to
+//! one character, it encodes to the lower one. Encoding goes the other way through
 //! [`Reverse`], a two-level map keyed by the character's UTF-8 bytes, so that
 //! an encoder reading UTF-8 looks a character up without decoding it first:
 //!
@@ -46,6 +53,20 @@ pub(crate) struct SingleByte {
     pub(crate) encoding: Encoding,
     /// The code point of each byte `0x80 + i`, 0 if undefined.
     pub(crate) decode: &'static [u16; 128],
+    /// The code point of each byte `0x00 + i` where they are not ASCII
+    /// (0 if undefined, but for byte 0); `None` for a page whose bytes
+    /// `00..=7F` are ASCII and whose other bytes are not.
+    pub(crate) low: Option<&'static [u16; 128]>,
+    /// `low.is_none()`: ASCII bytes are ASCII characters and the other way
+    /// round, so that the ASCII shortcuts and the AVX2 kernels apply.
+    pub(crate) ascii: bool,
+    /// The character of byte 0 (U+0000, or CGRAM 0 of an LCD, U+E000):
+    /// the one character whose look-up in `reverse` gives the byte 0, which
+    /// elsewhere means "not in the page".
+    pub(crate) nul: u32,
+    /// The byte of each character below U+0080 (identity for an ASCII
+    /// page; 0 where the page lacks it, and for U+0000 unless `nul` is 0).
+    pub(crate) encode_low: [u8; 128],
     /// The inverse of `decode`.
     pub(crate) reverse: Reverse,
     /// The UTF-8 of each byte (ASCII included), little-endian in bits 0..24,
@@ -66,20 +87,28 @@ impl SingleByte {
     pub(crate) const fn new(
         encoding: Encoding,
         decode: &'static [u16; 128],
+        low: Option<&'static [u16; 128]>,
         reverse: Reverse,
     ) -> SingleByte {
         let mut utf8 = [0u32; 256];
         let mut total = true;
         let mut max_utf8 = 1;
         let mut defined = 0;
+        let nul = match low {
+            Some(l) => l[0] as u32,
+            None => 0,
+        };
+        let mut encode_low = [0u8; 128];
         let mut i = 0;
         while i < 256 {
-            let cp = if i < 0x80 {
-                i as u32
-            } else {
+            let cp = if i >= 0x80 {
                 decode[i - 0x80] as u32
+            } else if let Some(l) = low {
+                l[i] as u32
+            } else {
+                i as u32
             };
-            if i >= 0x80 && cp == 0 {
+            if i > 0 && cp == 0 {
                 total = false;
             } else {
                 let mut buf = [0u8; 4];
@@ -91,12 +120,27 @@ impl SingleByte {
                 if len > max_utf8 {
                     max_utf8 = len;
                 }
-                if i >= 0x80 {
+                // The byte the character encodes to: this one, or a lower
+                // one of the same character.
+                let back = if i == 0 {
+                    0
+                } else if cp < 0x80 && low.is_none() {
+                    cp as u8
+                } else {
+                    lookup(&reverse, cp)
+                };
+                assert!(
+                    back as usize == i
+                        || (back != 0 || cp == nul)
+                            && (back as usize) < i
+                            && utf8[back as usize] == utf8[i],
+                    "litenc tables: a byte does not encode back"
+                );
+                if cp < 0x80 && (back != 0 || cp == nul) {
+                    encode_low[cp as usize] = back;
+                }
+                if back as usize == i && i > 0 && (i >= 0x80 || low.is_some()) {
                     defined += 1;
-                    assert!(
-                        lookup(&reverse, cp) == i as u8,
-                        "litenc tables: a byte does not encode back"
-                    );
                 }
             }
             i += 1;
@@ -139,10 +183,19 @@ impl SingleByte {
             entries == defined,
             "litenc tables: the reverse map holds extra characters"
         );
-        let vectors = Vectors::new(decode, &reverse);
+        let ascii = low.is_none();
+        let vectors = if ascii {
+            Vectors::new(decode, &reverse)
+        } else {
+            Vectors::EMPTY
+        };
         SingleByte {
             encoding,
             decode,
+            low,
+            ascii,
+            nul,
+            encode_low,
             reverse,
             utf8,
             total,
@@ -154,10 +207,17 @@ impl SingleByte {
     /// The character of a byte, if the encoding defines it.
     #[inline]
     pub(crate) const fn decode_byte(&self, byte: u8) -> Option<char> {
-        if byte < 0x80 {
+        let cp = if byte >= 0x80 {
+            self.decode[(byte - 0x80) as usize]
+        } else if let Some(low) = self.low {
+            if byte == 0 {
+                return Some(scalar::to_char(self.nul));
+            }
+            low[byte as usize]
+        } else {
             return Some(byte as char);
-        }
-        match self.decode[(byte - 0x80) as usize] {
+        };
+        match cp {
             0 => None,
             cp => Some(scalar::to_char(cp as u32)),
         }
@@ -167,10 +227,11 @@ impl SingleByte {
     #[inline]
     pub(crate) const fn encode_char(&self, ch: char) -> Option<u8> {
         let cp = ch as u32;
-        if cp < 0x80 {
+        if cp < 0x80 && self.ascii {
             return Some(cp as u8);
         }
         match lookup(&self.reverse, cp) {
+            0 if cp == self.nul => Some(0),
             0 => None,
             byte => Some(byte),
         }

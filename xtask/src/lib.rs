@@ -97,24 +97,45 @@ pub struct Reverse {
     pub blocks: Vec<[u8; 64]>,
 }
 
-/// Builds the inverse of `decode`.
+/// Whether bytes `0x00..=0x7F` are ASCII and no other byte decodes to
+/// ASCII: the pages the runtime's ASCII shortcuts and AVX2 kernels serve.
+/// For every other page the tables hold all 256 bytes.
+#[must_use]
+pub fn ascii_compatible(decode: &[Option<u16>; 256]) -> bool {
+    decode.iter().enumerate().all(|(byte, code)| {
+        if byte < 0x80 {
+            *code == u16::try_from(byte).ok()
+        } else {
+            code.is_none_or(|c| c >= 0x80)
+        }
+    })
+}
+
+/// Builds the inverse of `decode`: every defined byte but `0x00` (the
+/// runtime knows byte 0's character from the decode table), and for a page
+/// whose low half is ASCII only the high bytes. Where two bytes decode to
+/// one character, the character encodes to the lower byte.
 ///
 /// # Errors
 /// More than 255 blocks or rows (no single-byte table comes close).
-pub fn reverse(decode: &[Option<u16>; 128]) -> Result<Reverse, String> {
+pub fn reverse(decode: &[Option<u16>; 256]) -> Result<Reverse, String> {
     let mut r = Reverse {
         two: [0; 32],
         three: [0; 16],
         rows: vec![[0; 64]],
         blocks: vec![[0; 64]],
     };
+    let first = if ascii_compatible(decode) { 0x80 } else { 1 };
     // Blocks in code point order, so the output does not depend on the
     // order of the index.
     let mut by_block: BTreeMap<u16, Vec<(u16, u8)>> = BTreeMap::new();
-    for (pointer, code) in decode.iter().enumerate() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (byte, code) in decode.iter().enumerate().skip(first) {
         if let Some(code) = *code {
-            let byte = 0x80 + u8::try_from(pointer).map_err(|e| e.to_string())?;
-            by_block.entry(code >> 6).or_default().push((code, byte));
+            if seen.insert(code) {
+                let byte = u8::try_from(byte).map_err(|e| e.to_string())?;
+                by_block.entry(code >> 6).or_default().push((code, byte));
+            }
         }
     }
     for (key, members) in by_block {
@@ -141,11 +162,16 @@ pub fn reverse(decode: &[Option<u16>; 128]) -> Result<Reverse, String> {
 
 /// The byte of `ch` in the table, looked up the way the runtime does.
 #[must_use]
-pub fn encode_char(r: &Reverse, ch: char) -> Option<u8> {
+pub fn encode_char(decode: &[Option<u16>; 256], r: &Reverse, ch: char) -> Option<u8> {
     let cp = u32::from(ch);
+    if cp < 0x80 && ascii_compatible(decode) {
+        return u8::try_from(cp).ok();
+    }
+    if decode[0].map(u32::from) == Some(cp) {
+        return Some(0);
+    }
     let byte = match cp {
-        0..=0x7F => return u8::try_from(cp).ok(),
-        0x80..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
+        0..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
         0x800..=0xFFFF => {
             let row = usize::from(r.three[(cp >> 12) as usize]);
             r.blocks[usize::from(r.rows[row][((cp >> 6) & 63) as usize])][(cp & 63) as usize]
@@ -153,6 +179,39 @@ pub fn encode_char(r: &Reverse, ch: char) -> Option<u8> {
         _ => 0,
     };
     (byte != 0).then_some(byte)
+}
+
+/// Parses a 256-byte index (`data/python/`, `data/device/`):
+/// `0xBYTE<TAB>0xCODE...` lines, `#` comments; two bytes may decode to one
+/// character.
+///
+/// # Errors
+/// A line that does not parse, a byte given twice, or a code point that is
+/// a surrogate or above U+FFFF.
+pub fn parse_full_index(index: &str) -> Result<[Option<u16>; 256], String> {
+    let mut table = [None::<u16>; 256];
+    for (lineno, line) in index.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |what: String| format!("line {}: {what}", lineno + 1);
+        let mut fields = line.split_whitespace();
+        let (Some(byte), Some(code)) = (fields.next(), fields.next()) else {
+            return Err(at("expected byte and code point".into()));
+        };
+        let byte = u8::from_str_radix(byte.trim_start_matches("0x"), 16)
+            .map_err(|e| at(format!("byte: {e}")))?;
+        let code = u16::from_str_radix(code.trim_start_matches("0x"), 16)
+            .map_err(|e| at(format!("code point: {e}")))?;
+        if (0xD800..0xE000).contains(&code) {
+            return Err(at(format!("U+{code:04X} is a surrogate")));
+        }
+        if table[usize::from(byte)].replace(code).is_some() {
+            return Err(at(format!("byte 0x{byte:02X} given twice")));
+        }
+    }
+    Ok(table)
 }
 
 /// A page's name and labels.
@@ -172,6 +231,7 @@ pub fn name_and_labels(
             (name.to_owned(), labels.clone())
         }
         Source::Dos { name, labels, .. }
+        | Source::Full { name, labels, .. }
         | Source::Ascii { name, labels }
         | Source::Latin1 { name, labels } => (
             name.to_owned(),
@@ -187,31 +247,39 @@ pub fn index_path(page: &Page) -> Option<String> {
     match page.source {
         Source::Whatwg { index, .. } => Some(format!("data/whatwg/index-{index}.txt")),
         Source::Dos { index, .. } => Some(format!("data/dos/index-{index}.txt")),
+        Source::Full { dir, index, .. } => Some(format!("data/{dir}/index-{index}.txt")),
         Source::Ascii { .. } | Source::Latin1 { .. } => None,
     }
 }
 
-/// A page's decode table.
+/// A page's decode table: the character of each byte.
 ///
 /// # Errors
 /// If its index cannot be read or parsed.
-pub fn decode_table(page: &Page, root: &Path) -> Result<[Option<u16>; 128], String> {
+pub fn decode_table(page: &Page, root: &Path) -> Result<[Option<u16>; 256], String> {
+    let mut t = [None; 256];
+    for (i, slot) in (0u16..0x80).zip(t.iter_mut()) {
+        *slot = Some(i);
+    }
     match page.source {
-        Source::Ascii { .. } => Ok([None; 128]),
+        Source::Ascii { .. } => {}
         Source::Latin1 { .. } => {
-            let mut t = [None; 128];
-            for (i, slot) in (0x80u16..).zip(t.iter_mut()) {
+            for (i, slot) in (0x80u16..).zip(t[0x80..].iter_mut()) {
                 *slot = Some(i);
             }
-            Ok(t)
         }
-        Source::Whatwg { .. } | Source::Dos { .. } => {
+        Source::Whatwg { .. } | Source::Dos { .. } | Source::Full { .. } => {
             let path = index_path(page).unwrap_or_default();
             let text =
                 std::fs::read_to_string(root.join(&path)).map_err(|e| format!("{path}: {e}"))?;
-            parse_single_byte_index(&text).map_err(|e| format!("{path}: {e}"))
+            if let Source::Full { .. } = page.source {
+                return parse_full_index(&text).map_err(|e| format!("{path}: {e}"));
+            }
+            let high = parse_single_byte_index(&text).map_err(|e| format!("{path}: {e}"))?;
+            t[0x80..].copy_from_slice(&high);
         }
     }
+    Ok(t)
 }
 
 /// The names and labels of `encodings.json`: `(name, labels)` of every
@@ -261,8 +329,9 @@ fn strings(s: &str) -> Result<Vec<String>, String> {
 ///
 /// # Errors
 /// If the sample text does not encode, or the table is too big.
-pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Result<String, String> {
+pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Result<String, String> {
     let r = reverse(decode)?;
+    let ascii = ascii_compatible(decode);
     let source = index_path(page).map_or_else(
         || "xtask/src/pages.rs (a table defined by rule)".to_owned(),
         |p| p.clone(),
@@ -274,25 +343,46 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Resul
         "// DO NOT EDIT, generated by `{GEN_COMMAND}` from {source}"
     )
     .unwrap();
-    writeln!(
-        s,
-        "//! {name}: the decode table of bytes 0x80..=0xFF and its inverse."
-    )
-    .unwrap();
+    if ascii {
+        writeln!(
+            s,
+            "//! {name}: the decode table of bytes 0x80..=0xFF and its inverse."
+        )
+        .unwrap();
+    } else {
+        writeln!(
+            s,
+            "//! {name}: the decode tables of all 256 bytes (its bytes 0x00..=0x7F are not\n\
+             //! ASCII) and their inverse."
+        )
+        .unwrap();
+    }
     s.push_str("\nuse crate::encoding::Encoding;\nuse crate::table::{Reverse, SingleByte};\n\n");
     writeln!(s, "/// {name}: {}.", page.about).unwrap();
+    let low = if ascii { "None" } else { "Some(&LOW)" };
     writeln!(
         s,
-        "pub(crate) static {stat}: SingleByte = SingleByte::new(Encoding::{}, &DECODE, REVERSE);",
+        "pub(crate) static {stat}: SingleByte = SingleByte::new(Encoding::{}, &DECODE, {low}, REVERSE);",
         page.variant
     )
     .unwrap();
+    if !ascii {
+        s.push_str(
+            "\n/// The code point of each byte `0x00 + i`; 0 where the byte is undefined,\n\
+             /// but for byte 0, which is always defined.\n",
+        );
+        s.push_str("const LOW: [u16; 128] = [\n");
+        for c in &decode[..0x80] {
+            writeln!(s, "0x{:04X},", c.unwrap_or(0)).unwrap();
+        }
+        s.push_str("];\n");
+    }
     s.push_str("\n/// The code point of each byte `0x80 + i`; 0 where the byte is undefined.\n");
     s.push_str("const DECODE: [u16; 128] = [\n");
-    for c in decode {
+    for c in &decode[0x80..] {
         writeln!(s, "0x{:04X},", c.unwrap_or(0)).unwrap();
     }
-    s.push_str("];\n\n/// The inverse of `DECODE`.\nconst REVERSE: Reverse = Reverse {\n");
+    s.push_str("];\n\n/// The inverse of the decode tables.\nconst REVERSE: Reverse = Reverse {\n");
     write!(s, "two: &[").unwrap();
     for b in r.two {
         write!(s, "{b}, ").unwrap();
@@ -318,7 +408,7 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Resul
 }
 
 /// A page with its name, labels and decode table.
-pub type Listed = (Page, String, Vec<String>, [Option<u16>; 128]);
+pub type Listed = (Page, String, Vec<String>, [Option<u16>; 256]);
 
 /// The registry: the list of every single-byte encoding, as a macro that
 /// hands it to another macro, and the table modules.
@@ -359,7 +449,7 @@ pub fn registry(pages: &[Listed]) -> Result<(String, String), String> {
         let r = reverse(decode)?;
         let mut bytes = String::new();
         for ch in page.sample.chars() {
-            let b = encode_char(&r, ch)
+            let b = encode_char(decode, &r, ch)
                 .ok_or_else(|| format!("{name}: the sample {:?} has {ch:?}", page.sample))?;
             if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
                 bytes.push(char::from(b));

@@ -14,6 +14,10 @@
 //! character, is one the page does not have, and the exact loop reports it.
 //! Encoding never grows the text, so a buffer as long as the text always
 //! suffices.
+//!
+//! A page whose bytes `00..=7F` are not ASCII (`!t.ascii`: EBCDIC, an LCD
+//! ROM) takes no ASCII shortcut: every byte goes through the table, and
+//! every character below U+0080 through `encode_low`.
 
 use super::words::{load8, store4, store8, HI};
 use crate::error::{DecodeError, EncodeError};
@@ -34,7 +38,7 @@ pub(crate) const fn decoded_len(t: &SingleByte, bytes: &[u8]) -> Result<usize, D
     while i < bytes.len() {
         // Saturating (see `limits`), as the reference: three bytes out per
         // byte in may not fit a `usize`.
-        if i + 8 <= bytes.len() && load8(bytes, i) & HI == 0 {
+        if t.ascii && i + 8 <= bytes.len() && load8(bytes, i) & HI == 0 {
             i += 8;
             n = limits::add_len(n, 8);
             continue;
@@ -76,7 +80,7 @@ const fn decode_fill(t: &SingleByte, bytes: &[u8], out: &mut [u8]) -> usize {
     let mut at = 0;
     while i + 16 <= bytes.len() && at + 25 <= out.len() {
         let w = load8(bytes, i);
-        if w & HI == 0 {
+        if t.ascii && w & HI == 0 {
             // ASCII: this word, and the next if it is ASCII too (it is in
             // the input, and 16 bytes of room are there).
             store8(out, at, w);
@@ -144,18 +148,28 @@ pub(crate) const fn decode_into(
     Ok(decode_fill(t, bytes, out))
 }
 
-/// The byte of the non-ASCII character at `b[i..]` (valid UTF-8), and its
-/// UTF-8 length; byte 0 if the page does not have it.
+/// The byte of the character at `b[i..]` (valid UTF-8; not ASCII if the
+/// page is `ascii`), and its UTF-8 length; byte 0 if the page does not have
+/// it (or it is the page's `nul`).
 #[inline]
 const fn lookup(t: &SingleByte, b: &[u8], i: usize) -> (u8, usize) {
     let lead = b[i];
-    if lead < 0xE0 {
+    if lead < 0x80 {
+        (t.encode_low[lead as usize], 1)
+    } else if lead < 0xE0 {
         (t.two_byte(lead, b[i + 1]), 2)
     } else if lead < 0xF0 {
         (t.three_byte(lead, b[i + 1], b[i + 2]), 3)
     } else {
         (0, 4)
     }
+}
+
+/// Whether the character at `b[i..]` is the page's `nul`, the one that
+/// encodes to byte 0.
+#[inline]
+const fn is_nul(t: &SingleByte, b: &[u8], i: usize) -> bool {
+    scalar::next_char(b, i).0 == t.nul
 }
 
 #[cold]
@@ -179,7 +193,7 @@ const fn lookup_branchless(t: &SingleByte, b: &[u8], i: usize) -> (u8, usize) {
     let three = t.three_byte(lead, b[i + 1], b[i + 2]);
     let len = 1 + (lead >= 0xC0) as usize + (lead >= 0xE0) as usize + (lead >= 0xF0) as usize;
     let byte = if lead < 0x80 {
-        lead
+        t.encode_low[lead as usize]
     } else if lead < 0xE0 {
         two
     } else if lead < 0xF0 {
@@ -219,7 +233,7 @@ pub(crate) const fn encoded_len(t: &SingleByte, text: &str) -> Result<usize, Enc
     let mut n = 0;
     while i + 16 <= b.len() {
         let w = load8(b, i);
-        if w & HI == 0 {
+        if t.ascii && w & HI == 0 {
             i += 8;
             n += 8;
             continue;
@@ -233,13 +247,13 @@ pub(crate) const fn encoded_len(t: &SingleByte, text: &str) -> Result<usize, Enc
         }
     }
     while i < b.len() {
-        if b[i] < 0x80 {
+        if b[i] < 0x80 && t.ascii {
             i += 1;
             n += 1;
             continue;
         }
         let (byte, len) = lookup(t, b, i);
-        if byte == 0 {
+        if byte == 0 && !is_nul(t, b, i) {
             return Err(unencodable(t, b, i));
         }
         i += len;
@@ -262,7 +276,7 @@ const fn encode_fill(t: &SingleByte, text: &str, out: &mut [u8]) -> Result<usize
     let mut at = 0;
     while i + 16 <= b.len() && at + 8 <= out.len() {
         let w = load8(b, i);
-        if w & HI == 0 {
+        if t.ascii && w & HI == 0 {
             store8(out, at, w);
             i += 8;
             at += 8;
@@ -284,7 +298,7 @@ const fn encode_fill(t: &SingleByte, text: &str, out: &mut [u8]) -> Result<usize
     }
     while i < b.len() {
         let lead = b[i];
-        if lead < 0x80 {
+        if lead < 0x80 && t.ascii {
             if i + 8 <= b.len() && at + 8 <= out.len() {
                 let w = load8(b, i);
                 if w & HI == 0 {
@@ -300,7 +314,7 @@ const fn encode_fill(t: &SingleByte, text: &str, out: &mut [u8]) -> Result<usize
             continue;
         }
         let (byte, len) = lookup(t, b, i);
-        if byte == 0 {
+        if byte == 0 && !is_nul(t, b, i) {
             return Err(unencodable(t, b, i));
         }
         out[at] = byte;

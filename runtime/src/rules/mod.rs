@@ -129,7 +129,7 @@ pub(crate) const fn char_len(f: Family, cp: u32) -> usize {
         Family::Utf32 { .. } => utf32::CHAR_LEN,
         Family::Cesu { java } => cesu::char_len(cp, java),
         Family::SingleByte(t) => {
-            if cp < 0x80 {
+            if cp < 0x80 && t.ascii {
                 1
             } else {
                 match char::from_u32(cp) {

@@ -111,6 +111,24 @@ pub(crate) struct Vectors {
 const NONE: usize = 256;
 
 impl Vectors {
+    /// No tables: those of a page the kernels do not serve (one whose bytes
+    /// `00..=7F` are not ASCII, which the engine decodes and encodes).
+    pub(super) const EMPTY: Vectors = Vectors {
+        leads: [0xC0; 4],
+        wide: false,
+        lead_bits: 0,
+        decode_code: [[0; 16]; 8],
+        decode_leads: [0; 16],
+        decode_trail: 0,
+        decode_run_lead: [0; 16],
+        decode_run_trail: [0; 16],
+        encode: [[0; 16]; 16],
+        encode_run: [0; 16],
+        encode_delta: [0; 16],
+        three: [0; 16],
+        undefined: [0; 16],
+    };
+
     /// The kernels' tables of the page whose high bytes decode through
     /// `decode` (0: undefined) and whose characters encode through
     /// `reverse`.

@@ -5,7 +5,7 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// ascii-7bit: strict 7-bit US-ASCII, every byte above 0x7F an error; WHATWG's `ascii` and `us-ascii` labels mean windows-1252.
-pub(crate) static ASCII: SingleByte = SingleByte::new(Encoding::Ascii, &DECODE, REVERSE);
+pub(crate) static ASCII: SingleByte = SingleByte::new(Encoding::Ascii, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +22,7 @@ const DECODE: [u16; 128] = [
     0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000, 0x0000,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

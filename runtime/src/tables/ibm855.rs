@@ -5,7 +5,7 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// IBM855: DOS Cyrillic: Serbian, Macedonian, Bulgarian, Russian.
-pub(crate) static IBM855: SingleByte = SingleByte::new(Encoding::Ibm855, &DECODE, REVERSE);
+pub(crate) static IBM855: SingleByte = SingleByte::new(Encoding::Ibm855, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +22,7 @@ const DECODE: [u16; 128] = [
     0x042D, 0x0449, 0x0429, 0x0447, 0x0427, 0x00A7, 0x25A0, 0x00A0,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -5,7 +5,7 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// IBM858: DOS Western European with the euro sign.
-pub(crate) static IBM858: SingleByte = SingleByte::new(Encoding::Ibm858, &DECODE, REVERSE);
+pub(crate) static IBM858: SingleByte = SingleByte::new(Encoding::Ibm858, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +22,7 @@ const DECODE: [u16; 128] = [
     0x00B0, 0x00A8, 0x00B7, 0x00B9, 0x00B3, 0x00B2, 0x25A0, 0x00A0,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

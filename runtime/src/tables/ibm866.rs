@@ -5,7 +5,7 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// IBM866: DOS Cyrillic for Russian, also the CP866 of receipt printers.
-pub(crate) static IBM866: SingleByte = SingleByte::new(Encoding::Ibm866, &DECODE, REVERSE);
+pub(crate) static IBM866: SingleByte = SingleByte::new(Encoding::Ibm866, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +22,7 @@ const DECODE: [u16; 128] = [
     0x00B0, 0x2219, 0x00B7, 0x221A, 0x2116, 0x00A4, 0x25A0, 0x00A0,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

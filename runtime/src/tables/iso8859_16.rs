@@ -5,7 +5,8 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// ISO-8859-16: Latin-10, South-Eastern European: Romanian, ....
-pub(crate) static ISO8859_16: SingleByte = SingleByte::new(Encoding::Iso8859_16, &DECODE, REVERSE);
+pub(crate) static ISO8859_16: SingleByte =
+    SingleByte::new(Encoding::Iso8859_16, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x0171, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x0119, 0x021B, 0x00FF,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 3, 4, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -5,7 +5,8 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// ISO-8859-3: Latin-3, South European: Maltese, Esperanto.
-pub(crate) static ISO8859_3: SingleByte = SingleByte::new(Encoding::Iso8859_3, &DECODE, REVERSE);
+pub(crate) static ISO8859_3: SingleByte =
+    SingleByte::new(Encoding::Iso8859_3, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x011D, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x016D, 0x015D, 0x02D9,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -5,7 +5,8 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// ISO-8859-4: Latin-4, North European: Baltic, Greenlandic, Sámi.
-pub(crate) static ISO8859_4: SingleByte = SingleByte::new(Encoding::Iso8859_4, &DECODE, REVERSE);
+pub(crate) static ISO8859_4: SingleByte =
+    SingleByte::new(Encoding::Iso8859_4, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x00F8, 0x0173, 0x00FA, 0x00FB, 0x00FC, 0x0169, 0x016B, 0x02D9,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

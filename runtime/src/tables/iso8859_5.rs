@@ -5,7 +5,8 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// ISO-8859-5: Latin/Cyrillic.
-pub(crate) static ISO8859_5: SingleByte = SingleByte::new(Encoding::Iso8859_5, &DECODE, REVERSE);
+pub(crate) static ISO8859_5: SingleByte =
+    SingleByte::new(Encoding::Iso8859_5, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x0458, 0x0459, 0x045A, 0x045B, 0x045C, 0x00A7, 0x045E, 0x045F,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -5,7 +5,7 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// iso-8859-1-c1: true ISO/IEC 8859-1, byte N being U+00N and 0x80..=0x9F the C1 controls; WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252.
-pub(crate) static LATIN1: SingleByte = SingleByte::new(Encoding::Latin1, &DECODE, REVERSE);
+pub(crate) static LATIN1: SingleByte = SingleByte::new(Encoding::Latin1, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +22,7 @@ const DECODE: [u16; 128] = [
     0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// windows-1252: Windows Western European, which WHATWG also calls ASCII and ISO-8859-1.
 pub(crate) static WINDOWS1252: SingleByte =
-    SingleByte::new(Encoding::Windows1252, &DECODE, REVERSE);
+    SingleByte::new(Encoding::Windows1252, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x00FD, 0x00FE, 0x00FF,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 3, 4, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// windows-1253: Windows Greek.
 pub(crate) static WINDOWS1253: SingleByte =
-    SingleByte::new(Encoding::Windows1253, &DECODE, REVERSE);
+    SingleByte::new(Encoding::Windows1253, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x03C8, 0x03C9, 0x03CA, 0x03CB, 0x03CC, 0x03CD, 0x03CE, 0x0000,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

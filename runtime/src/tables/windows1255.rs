@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// windows-1255: Windows Hebrew.
 pub(crate) static WINDOWS1255: SingleByte =
-    SingleByte::new(Encoding::Windows1255, &DECODE, REVERSE);
+    SingleByte::new(Encoding::Windows1255, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x05E8, 0x05E9, 0x05EA, 0x0000, 0x0000, 0x200E, 0x200F, 0x0000,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0,

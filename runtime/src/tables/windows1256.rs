@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// windows-1256: Windows Arabic.
 pub(crate) static WINDOWS1256: SingleByte =
-    SingleByte::new(Encoding::Windows1256, &DECODE, REVERSE);
+    SingleByte::new(Encoding::Windows1256, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x0651, 0x00F9, 0x0652, 0x00FB, 0x00FC, 0x200E, 0x200F, 0x06D2,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 3, 4, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 7, 8, 9, 0, 0,

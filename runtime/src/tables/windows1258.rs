@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// windows-1258: Windows Vietnamese, tone marks as combining characters.
 pub(crate) static WINDOWS1258: SingleByte =
-    SingleByte::new(Encoding::Windows1258, &DECODE, REVERSE);
+    SingleByte::new(Encoding::Windows1258, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x00F8, 0x00F9, 0x00FA, 0x00FB, 0x00FC, 0x01B0, 0x20AB, 0x00FF,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

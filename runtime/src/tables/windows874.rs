@@ -5,7 +5,8 @@ use crate::encoding::Encoding;
 use crate::table::{Reverse, SingleByte};
 
 /// windows-874: Windows Thai, also TIS-620 and ISO-8859-11.
-pub(crate) static WINDOWS874: SingleByte = SingleByte::new(Encoding::Windows874, &DECODE, REVERSE);
+pub(crate) static WINDOWS874: SingleByte =
+    SingleByte::new(Encoding::Windows874, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -22,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x0E58, 0x0E59, 0x0E5A, 0x0E5B, 0x0000, 0x0000, 0x0000, 0x0000,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -6,7 +6,7 @@ use crate::table::{Reverse, SingleByte};
 
 /// x-mac-cyrillic: Mac OS Cyrillic.
 pub(crate) static X_MAC_CYRILLIC: SingleByte =
-    SingleByte::new(Encoding::XMacCyrillic, &DECODE, REVERSE);
+    SingleByte::new(Encoding::XMacCyrillic, &DECODE, None, REVERSE);
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.
 const DECODE: [u16; 128] = [
@@ -23,7 +23,7 @@ const DECODE: [u16; 128] = [
     0x0448, 0x0449, 0x044A, 0x044B, 0x044C, 0x044D, 0x044E, 0x20AC,
 ];
 
-/// The inverse of `DECODE`.
+/// The inverse of the decode tables.
 const REVERSE: Reverse = Reverse {
     two: &[
         0, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
