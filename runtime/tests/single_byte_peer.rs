@@ -278,7 +278,7 @@ fn code_pages_are_complete() {
     for p in &pages {
         assert_eq!(p.module.enc.__module(), p.name);
     }
-    assert_eq!(pages.len(), 44);
+    assert_eq!(pages.len(), 73);
 }
 
 /// The name `CONFORMANCE.md` gives the peer of `enc`.
@@ -287,6 +287,7 @@ fn peer_name(enc: Encoding) -> &'static str {
         common::SingleBytePeer::EncodingRs(_) => "encoding_rs",
         common::SingleBytePeer::OemCp(_) => "oem_cp",
         common::SingleBytePeer::Ascii | common::SingleBytePeer::Latin1 => "std",
+        common::SingleBytePeer::Index(_) => "index",
     }
 }
 
