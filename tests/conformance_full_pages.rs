@@ -52,8 +52,18 @@ const PAGES: &[(Encoding, &str, &str, &str)] = &[
     (Encoding::MacCroatian, "mac_croatian", "", "x-MacCroatian"),
     (Encoding::MacFarsi, "mac_farsi", "", ""),
     (Encoding::MacGreek, "mac_greek", "", "x-MacGreek"),
-    (Encoding::MacIceland, "mac_iceland", "MAC-IS", "x-MacIceland"),
-    (Encoding::MacLatin2, "mac_latin2", "MAC-CENTRALEUROPE", "x-MacCentralEurope"),
+    (
+        Encoding::MacIceland,
+        "mac_iceland",
+        "MAC-IS",
+        "x-MacIceland",
+    ),
+    (
+        Encoding::MacLatin2,
+        "mac_latin2",
+        "MAC-CENTRALEUROPE",
+        "x-MacCentralEurope",
+    ),
     (Encoding::MacRomanian, "mac_romanian", "", "x-MacRomania"),
     (Encoding::MacTurkish, "mac_turkish", "", "x-MacTurkish"),
     (Encoding::Ibm437Graphic, "cp437", "", ""),
@@ -163,7 +173,11 @@ fn python_decodes_and_encodes_like_litenc() {
         .args(pages.iter().map(|p| p.1))
         .output()
         .expect("python3 (Debian: apt-get install python3)");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     let mut found = BTreeSet::new();
@@ -199,10 +213,7 @@ fn python_decodes_and_encodes_like_litenc() {
             .filter_map(char::from_u32);
         for ch in scalars {
             compared += 1;
-            let mine = enc
-                .encode(ch.encode_utf8(&mut [0; 4]))
-                .ok()
-                .map(|v| v[0]);
+            let mine = enc.encode(ch.encode_utf8(&mut [0; 4])).ok().map(|v| v[0]);
             let theirs = theirs_enc.get(&ch).copied().flatten();
             if mine == theirs {
                 continue;
@@ -210,7 +221,9 @@ fn python_decodes_and_encodes_like_litenc() {
             // The rule `pc-glyphs`: a glyph ours, its control code Python's.
             let glyph = mine.is_some_and(|b| pc_glyph(enc, b));
             let control = u8::try_from(ch).is_ok_and(|b| pc_glyph(enc, b));
-            if (glyph && theirs.is_none()) || (control && mine.is_none() && theirs == Some(ch as u8)) {
+            if (glyph && theirs.is_none())
+                || (control && mine.is_none() && theirs == Some(ch as u8))
+            {
                 continue;
             }
             // The rule `shared`: both bytes decode to the character, ours
@@ -229,7 +242,10 @@ fn python_decodes_and_encodes_like_litenc() {
             ));
         }
     }
-    println!("python: {compared} bytes and characters compared, {} differ", found.len());
+    println!(
+        "python: {compared} bytes and characters compared, {} differ",
+        found.len()
+    );
     check("python", &found);
 }
 
@@ -287,7 +303,11 @@ fn java_decodes_like_litenc() {
         .args(pages.iter().map(|p| p.3))
         .output()
         .expect("java");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let mut found = BTreeSet::new();
     let mut compared = 0usize;

@@ -31,9 +31,26 @@ fn the_macros_write_the_runtime_codec_bytes() {
     assert_eq!(LCD_NO_NUL, *b"\x09\x9A\x00");
     assert_eq!(SMILE, *b"\x01 \x03 \x0D");
     for label in [
-        "cp037", "ibm037", "ebcdic-cp-us", "cp1140", "ibm1047", "cp1047", "mac_greek",
-        "mac-greek", "macgreek", "kz1048", "rk1048", "koi8_t", "hp_roman8", "roman8", "palmos",
-        "cp437-graphic", "hd44780-a00", "hd44780-a02", "cp720", "ptcp154",
+        "cp037",
+        "ibm037",
+        "ebcdic-cp-us",
+        "cp1140",
+        "ibm1047",
+        "cp1047",
+        "mac_greek",
+        "mac-greek",
+        "macgreek",
+        "kz1048",
+        "rk1048",
+        "koi8_t",
+        "hp_roman8",
+        "roman8",
+        "palmos",
+        "cp437-graphic",
+        "hd44780-a00",
+        "hd44780-a02",
+        "cp720",
+        "ptcp154",
     ] {
         assert!(Encoding::for_label(label).is_some(), "{label}");
     }

@@ -237,6 +237,23 @@ impl SingleByte {
         }
     }
 
+    /// How many bytes at the start of `bytes` decode to themselves (one byte
+    /// of UTF-8 equal to the byte): what `decode_cow` may borrow.
+    pub(crate) fn same_decode_len(&self, bytes: &[u8]) -> usize {
+        bytes
+            .iter()
+            .position(|&b| self.utf8[b as usize] != (1 << 24 | u32::from(b)))
+            .unwrap_or(bytes.len())
+    }
+
+    /// How many bytes at the start of `text` (UTF-8) encode to themselves:
+    /// what `encode_cow` may borrow.
+    pub(crate) fn same_encode_len(&self, text: &[u8]) -> usize {
+        text.iter()
+            .position(|&c| c >= 0x80 || self.encode_low[c as usize] != c || c == 0 && self.nul != 0)
+            .unwrap_or(text.len())
+    }
+
     /// The byte of the two-byte UTF-8 character `lead`, `trail` (valid
     /// UTF-8), or 0.
     #[inline]

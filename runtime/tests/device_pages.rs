@@ -20,8 +20,14 @@ fn ebcdic_text_is_ebcdic() {
     assert_eq!(ibm1047::encode("[]").unwrap(), b"\xAD\xBD");
     assert_eq!(ibm037::encode("[]").unwrap(), b"\xBA\xBB");
     // Text that is ASCII is not borrowed: its bytes change.
-    assert!(matches!(ibm037::encode_cow("abc").unwrap(), std::borrow::Cow::Owned(_)));
-    assert!(matches!(ibm037::decode_cow(b"\x81\x82").unwrap(), std::borrow::Cow::Owned(_)));
+    assert!(matches!(
+        ibm037::encode_cow("abc").unwrap(),
+        std::borrow::Cow::Owned(_)
+    ));
+    assert!(matches!(
+        ibm037::decode_cow(b"\x81\x82").unwrap(),
+        std::borrow::Cow::Owned(_)
+    ));
     assert_eq!(ibm037::decode_lossy(b"\x81\x82"), "ab");
 }
 
@@ -36,7 +42,10 @@ fn cp437_graphic_shows_the_pc_glyphs() {
     assert_eq!(ibm437_graphic::encode_char('\0'), Some(0));
     // The control codes are not there any more, but text is.
     assert_eq!(ibm437_graphic::encode_char('\n'), None);
-    assert_eq!(ibm437_graphic::encode("Grüße ░").unwrap(), b"Gr\x81\xE1e \xB0");
+    assert_eq!(
+        ibm437_graphic::encode("Grüße ░").unwrap(),
+        b"Gr\x81\xE1e \xB0"
+    );
 }
 
 #[test]
@@ -54,7 +63,10 @@ fn hd44780_cgram_is_private_use() {
     // U+0000 is not a character of the LCD.
     assert_eq!(hd44780_a00::encode_char('\0'), None);
     let e = hd44780_a00::encode("ab\0").unwrap_err();
-    assert_eq!(e.to_string(), hd44780_a00::encode("ab\0").unwrap_err().to_string());
+    assert_eq!(
+        e.to_string(),
+        hd44780_a00::encode("ab\0").unwrap_err().to_string()
+    );
     assert_eq!(
         e,
         litenc_runtime::EncodeError::Unencodable {
@@ -70,14 +82,20 @@ fn hd44780_roms() {
     // A00: ¥ and the arrows instead of \ ~ DEL, katakana, the symbols.
     assert_eq!(hd44780_a00::encode("¥→←").unwrap(), b"\x5C\x7E\x7F");
     assert_eq!(hd44780_a00::encode("ｱｲｳ ﾟ").unwrap(), b"\xB1\xB2\xB3 \xDF");
-    assert_eq!(hd44780_a00::encode("αβμσ√∞Ωπ÷█").unwrap(), b"\xE0\xE2\xE4\xE5\xE8\xF3\xF4\xF7\xFD\xFF");
+    assert_eq!(
+        hd44780_a00::encode("αβμσ√∞Ωπ÷█").unwrap(),
+        b"\xE0\xE2\xE4\xE5\xE8\xF3\xF4\xF7\xFD\xFF"
+    );
     assert_eq!(hd44780_a00::encode_char('\\'), None);
     assert_eq!(hd44780_a00::encode_char('~'), None);
     assert_eq!(hd44780_a00::decode_byte(0x80), None);
     assert_eq!(hd44780_a00::decode_byte(0xA0), None);
     assert!(hd44780_a00::decode(b"ok\x80").is_err());
     // A02: ASCII, Cyrillic capitals, Latin-1 above 0xC0.
-    assert_eq!(hd44780_a02::encode("\\~ÄÖÜ Ж ñ").unwrap(), b"\x5C\x7E\xC4\xD6\xDC \x82 \xF1");
+    assert_eq!(
+        hd44780_a02::encode("\\~ÄÖÜ Ж ñ").unwrap(),
+        b"\x5C\x7E\xC4\xD6\xDC \x82 \xF1"
+    );
     assert_eq!(hd44780_a02::decode_byte(0x7F), Some('⌂'));
 }
 

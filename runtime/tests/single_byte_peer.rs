@@ -752,6 +752,21 @@ fn every_scalar_value_encodes_as_the_peer_says_4() {
     every_scalar_value_encodes(33, 11);
 }
 
+#[test]
+fn every_scalar_value_encodes_as_the_peer_says_5() {
+    every_scalar_value_encodes(44, 10);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_the_peer_says_6() {
+    every_scalar_value_encodes(54, 10);
+}
+
+#[test]
+fn every_scalar_value_encodes_as_the_peer_says_7() {
+    every_scalar_value_encodes(64, 9);
+}
+
 // ---- random text and bytes ---------------------------------------------------
 
 /// Random texts, mostly of the page's own characters (so that errors come

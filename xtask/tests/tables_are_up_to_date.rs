@@ -78,9 +78,16 @@ fn reverse_maps_are_exact_inverses() {
 #[test]
 fn full_index_parser_takes_256_bytes_and_shared_characters() {
     let t = xtask::parse_full_index("0x00\t0x0000\n0xC1\t0x0041\n0xFF\t0x0041\n").unwrap();
-    assert_eq!((t[0], t[0xC1], t[0xFF], t[1]), (Some(0), Some(0x41), Some(0x41), None));
+    assert_eq!(
+        (t[0], t[0xC1], t[0xFF], t[1]),
+        (Some(0), Some(0x41), Some(0x41), None)
+    );
     assert!(!xtask::ascii_compatible(&t));
-    for bad in ["0x00\t0xD800\n", "0x100\t0x0041\n", "0x01\t0x41\n0x01\t0x42\n"] {
+    for bad in [
+        "0x00\t0xD800\n",
+        "0x100\t0x0041\n",
+        "0x01\t0x41\n0x01\t0x42\n",
+    ] {
         assert!(xtask::parse_full_index(bad).is_err(), "{bad:?}");
     }
 }

@@ -490,16 +490,18 @@ pub(crate) struct IndexPeer {
 fn index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static TABLES: OnceLock<Mutex<HashMap<String, &'static IndexPeer>>> =
-        OnceLock::new();
+    static TABLES: OnceLock<Mutex<HashMap<String, &'static IndexPeer>>> = OnceLock::new();
     let module = enc.__module();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let file = format!(
         "index-{}.txt",
-        module.replace("ibm437_graphic", "cp437-graphic").replace('_', "-")
+        module
+            .replace("ibm437_graphic", "cp437-graphic")
+            .replace('_', "-")
     );
     let stems = [
-        root.join("python").join(format!("index-{}.txt", python_codec(module))),
+        root.join("python")
+            .join(format!("index-{}.txt", python_codec(module))),
         root.join("device").join(&file),
     ];
     let path = stems.iter().find(|p| p.exists())?;
