@@ -7,7 +7,7 @@ use litenc::{const_encode, encode, Encoding};
 
 /// An EBCDIC record: "ACCT 0042" in IBM037.
 const RECORD: [u8; 9] = encode!("ibm037", "ACCT 0042");
-/// The same through Python's codec name and const_encode!.
+/// The same through Python's codec name and `const_encode!`.
 const RECORD_CP037: [u8; 9] = encode!("cp037", "ACCT 0042");
 const RECORD_CONST: [u8; 9] = const_encode!(ibm037, "ACCT 0042");
 

@@ -147,38 +147,7 @@ impl SingleByte {
         }
         // Nothing else in the blocks: as many bytes as defined ones, and no
         // block reached from two places (where a byte would count twice).
-        let mut entries = 0;
-        let mut block = 1;
-        while block < reverse.blocks.len() {
-            let mut k = 0;
-            while k < 64 {
-                if reverse.blocks[block][k] != 0 {
-                    entries += 1;
-                }
-                k += 1;
-            }
-            let mut uses = 0;
-            let mut j = 0;
-            while j < 32 {
-                if reverse.two[j] as usize == block {
-                    uses += 1;
-                }
-                j += 1;
-            }
-            let mut row = 1;
-            while row < reverse.rows.len() {
-                let mut k = 0;
-                while k < 64 {
-                    if reverse.rows[row][k] as usize == block {
-                        uses += 1;
-                    }
-                    k += 1;
-                }
-                row += 1;
-            }
-            assert!(uses == 1, "litenc tables: a block is not used exactly once");
-            block += 1;
-        }
+        let entries = block_entries(&reverse);
         assert!(
             entries == defined,
             "litenc tables: the reverse map holds extra characters"
@@ -270,6 +239,44 @@ impl SingleByte {
         let block = r.rows[r.three[(lead & 0x0F) as usize] as usize][(b1 & 0x3F) as usize];
         r.blocks[block as usize][(b2 & 0x3F) as usize]
     }
+}
+
+/// The bytes in the blocks of `reverse`, checked to be reached each from
+/// exactly one place (a failed check is a compile error).
+const fn block_entries(reverse: &Reverse) -> usize {
+    let mut entries = 0;
+    let mut block = 1;
+    while block < reverse.blocks.len() {
+        let mut k = 0;
+        while k < 64 {
+            if reverse.blocks[block][k] != 0 {
+                entries += 1;
+            }
+            k += 1;
+        }
+        let mut uses = 0;
+        let mut j = 0;
+        while j < 32 {
+            if reverse.two[j] as usize == block {
+                uses += 1;
+            }
+            j += 1;
+        }
+        let mut row = 1;
+        while row < reverse.rows.len() {
+            let mut k = 0;
+            while k < 64 {
+                if reverse.rows[row][k] as usize == block {
+                    uses += 1;
+                }
+                k += 1;
+            }
+            row += 1;
+        }
+        assert!(uses == 1, "litenc tables: a block is not used exactly once");
+        block += 1;
+    }
+    entries
 }
 
 /// The byte of a non-ASCII code point in `r`, or 0.

@@ -133,14 +133,14 @@ fn fast_twins_agree_with_the_const_fns() {
             let head = "x".repeat(pad);
             for &ch in &chars {
                 let text = format!("{head}{ch}{head}");
-                let mut a = vec![0u8; text.len() + 8];
-                let mut b = vec![0u8; text.len() + 8];
-                let n = enc.encode_into(&text, &mut a).unwrap();
-                assert_eq!(fast::encode_into(enc, &text, &mut b).unwrap(), n);
-                assert_eq!(a[..n], b[..n], "{enc:?} {ch:?} {pad}");
-                let mut c = vec![0u8; 3 * n + 8];
-                let m = fast::decode_into(enc, &a[..n], &mut c).unwrap();
-                assert_eq!(&c[..m], text.as_bytes(), "{enc:?} {ch:?} {pad}");
+                let mut want = vec![0u8; text.len() + 8];
+                let mut got = vec![0u8; text.len() + 8];
+                let len = enc.encode_into(&text, &mut want).unwrap();
+                assert_eq!(fast::encode_into(enc, &text, &mut got).unwrap(), len);
+                assert_eq!(want[..len], got[..len], "{enc:?} {ch:?} {pad}");
+                let mut back = vec![0u8; 3 * len + 8];
+                let back_len = fast::decode_into(enc, &want[..len], &mut back).unwrap();
+                assert_eq!(&back[..back_len], text.as_bytes(), "{enc:?} {ch:?} {pad}");
             }
             // An unencodable character and an undefined byte at every place.
             let text = format!("{head}\u{10348}");
