@@ -541,6 +541,11 @@ fn every_byte_decodes_as_the_peer_says() {
     let mut checked = 0usize;
     for p in common::code_pages() {
         let enc = p.module.enc;
+        // The padding here is ASCII bytes that decode to themselves; the
+        // pages whose 00..=7F are not ASCII have `tests/device_pages.rs`.
+        if enc.decode(b"AZaz09 ").ok().as_deref() != Some("AZaz09 ") {
+            continue;
+        }
         let mut all = Vec::new();
         let mut all_lossy = String::new();
         let mut first_undefined = None;
