@@ -33,7 +33,11 @@ const POLICIES: [Unmappable; 3] = [
 
 /// Every code page and multi-byte encoding, with its Python codec.
 fn codecs() -> Vec<(Encoding, &'static str)> {
-    let mut v: Vec<(Encoding, &'static str)> = sb::PAGES.iter().map(|&(e, c, _)| (e, c)).collect();
+    let mut v: Vec<(Encoding, &'static str)> = sb::PAGES
+        .iter()
+        .filter(|p| !p.1.is_empty())
+        .map(|&(e, c, _)| (e, c))
+        .collect();
     #[cfg(feature = "cjk")]
     v.extend(gen::CJK_CODECS);
     v

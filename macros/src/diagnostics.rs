@@ -718,25 +718,35 @@ pub(crate) fn unencodable(
 }
 
 /// U+0000 inside `text`, which `option` terminates, in the encoding `name`;
-/// `span` is the literal that holds the first one.
+/// `span` is the literal that holds the first one. `zero` is the character
+/// the encoding writes as a zero unit: U+0000, or on an HD44780 LCD CGRAM 0,
+/// U+E000.
 pub(crate) fn interior_nul(
     text: &str,
     span: Span,
     name: &str,
     option: &str,
     offenders: &[(usize, char)],
+    zero: char,
 ) -> syn::Error {
+    let cp = u32::from(zero);
     let mut message = format!(
-        "interior U+0000 in text that `{option}` terminates: {name} writes it as a zero unit, so \
-         the string would end there:"
+        "interior U+{cp:04X} in text that `{option}` terminates: {name} writes it as a zero \
+         unit, so the string would end there:"
     );
     describe(&mut message, text, offenders);
-    error(
-        span,
-        &message,
+    let help = if zero == '\0' {
         "remove the U+0000, or drop the terminator; MUTF-8 (`mutf8!`) writes U+0000 as C0 80 \
-         and may hold it",
-    )
+         and may hold it"
+            .to_owned()
+    } else {
+        format!(
+            "remove the U+{cp:04X}, or drop the terminator; U+{:04X}, its mirror, shows the same \
+             glyph and is not a zero byte",
+            cp + 8
+        )
+    };
+    error(span, &message, &help)
 }
 
 #[cfg(test)]

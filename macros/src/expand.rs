@@ -246,12 +246,13 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         return usb_descriptor(text).map(Encoded::Bytes);
     }
     check_options(lit)?;
-    if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains('\0') {
+    let zero = zero_char(encoding);
+    if options.terminated() && encoding.encodes_nul_as_zero() && text.value.contains(zero) {
         let nuls: Vec<(usize, char)> = text
             .value
             .chars()
             .enumerate()
-            .filter(|&(_, ch)| ch == '\0')
+            .filter(|&(_, ch)| ch == zero)
             .collect();
         if !nuls.is_empty() {
             let option = options.typed.map_or("nul", |(typed, _)| typed.word());
@@ -298,11 +299,11 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         bytes.splice(0..0, bom.iter().copied());
     }
     if let Some((typed, _)) = options.typed {
-        // The text holds no U+0000 that would be a zero byte (checked
+        // The text holds no character that would be a zero byte (checked
         // above), and no other character encodes to one.
         return CString::new(bytes).map(Encoded::CStr).map_err(|_| {
-            let index = text.value.chars().position(|c| c == '\0').unwrap_or(0);
-            interior_nul(text, target, typed.word(), &[(index, '\0')])
+            let index = text.value.chars().position(|c| c == zero).unwrap_or(0);
+            interior_nul(text, target, typed.word(), &[(index, zero)])
         });
     }
     if options.nul.is_some() {
@@ -656,6 +657,20 @@ fn unencodable(text: &Text, target: Target) -> syn::Error {
     )
 }
 
+/// The character `encoding` writes as a zero byte or unit: U+0000, but for a
+/// code page whose byte 0 is another character (an HD44780 ROM's CGRAM 0).
+fn zero_char(encoding: Encoding) -> char {
+    if encoding.is_single_byte() {
+        let mut utf8 = [0u8; 4];
+        if let Ok(n) = encoding.decode_into(&[0], &mut utf8) {
+            if let Ok(text) = core::str::from_utf8(&utf8[..n]) {
+                return text.chars().next().unwrap_or('\0');
+            }
+        }
+    }
+    '\0'
+}
+
 /// The error for U+0000 in text that `option` terminates (`nuls` is not
 /// empty).
 fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)]) -> syn::Error {
@@ -665,6 +680,7 @@ fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)
         target.name(),
         option,
         nuls,
+        nuls[0].1,
     )
 }
 

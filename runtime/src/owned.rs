@@ -122,6 +122,7 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
         Family::Utf16 { .. } | Family::Utf32 { .. } => 0,
         Family::Cesu { java: true } => simd::cesu::encode_unchanged::<true>(text),
         Family::Cesu { java: false } => simd::cesu::encode_unchanged::<false>(text),
+        Family::SingleByte(t) if !t.ascii => t.same_encode_len(text.as_bytes()),
         Family::SingleByte(_) => simd::ascii::ascii_len(text.as_bytes()),
         Family::Gsm => rules::gsm::unchanged_len(text.as_bytes()),
         #[cfg(feature = "cjk")]
@@ -215,6 +216,7 @@ pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, Decode
         Family::Utf16 { .. } | Family::Utf32 { .. } => 0,
         Family::Cesu { java: true } => simd::cesu::decode_unchanged::<true>(bytes),
         Family::Cesu { java: false } => simd::cesu::decode_unchanged::<false>(bytes),
+        Family::SingleByte(t) if !t.ascii => t.same_decode_len(bytes),
         Family::SingleByte(_) => simd::ascii::ascii_len(bytes),
         Family::Gsm => rules::gsm::unchanged_len(bytes),
         #[cfg(feature = "cjk")]
@@ -236,6 +238,7 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
         // Valid UTF-8 has neither `C0 80` nor encoded surrogates, so if it
         // is also valid MUTF-8 or CESU-8, every sequence means the same.
         Family::Cesu { .. } => fast::family::validate(f, bytes).is_ok(),
+        Family::SingleByte(t) if !t.ascii => t.same_decode_len(bytes) == bytes.len(),
         Family::SingleByte(_) => s.is_ascii(),
         Family::Gsm => rules::gsm::unchanged_len(bytes) == bytes.len(),
         Family::Utf16 { .. } | Family::Utf32 { .. } => s.is_empty(),

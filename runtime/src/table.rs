@@ -2,9 +2,16 @@
 //! generated into `tables/` by `cargo run -p xtask -- gen-tables`, and the
 //! rules every code page shares.
 //!
-//! Bytes `00..=7F` are ASCII in every page litenc has. Bytes `80..=FF` map
-//! through `decode`, where 0 marks a byte the page leaves undefined (no page
-//! maps a high byte to U+0000). Encoding goes the other way through
+//! Bytes `00..=7F` are ASCII in most pages litenc has, and no other byte
+//! decodes to ASCII there. Bytes `80..=FF` map through `decode`, where 0
+//! marks a byte the page leaves undefined (no page maps a high byte to
+//! U+0000). The other pages (EBCDIC, the LCD ROMs, CP437 with glyphs, and
+//! two Mac pages whose high half repeats ASCII) also have `low`, the
+//! characters of `00..=7F`, byte 0 always defined (U+0000, or U+E000 on an
+//! LCD); their reverse map holds the characters below U+0080 too, in the
+//! blocks of the leads `C0` and `C1`, which no UTF-8 has (a code point below
+//! `0x80` is `two[cp >> 6]`, as any below `0x800`). Where two bytes decode to
+//! one character, it encodes to the lower one. Encoding goes the other way through
 //! [`Reverse`], a two-level map keyed by the character's UTF-8 bytes, so that
 //! an encoder reading UTF-8 looks a character up without decoding it first:
 //!
@@ -19,9 +26,10 @@
 //! about 2 KB: 256 bytes of `decode`, 48 bytes of leads, 64 bytes per row
 //! and per block (10 to 20 of them), and the 1 KB `utf8` table of the
 //! decoders and the 0.5 KB of [`Vectors`], the tables of the AVX2 kernels,
-//! which the generator derives from `decode` and checks (every byte encodes
-//! back, nothing else is in the reverse map) before it writes them out as
-//! plain values: no table is computed when the crate is compiled.
+//! which the generator derives from the decode tables and checks (every
+//! byte encodes back, to the lower byte where two share a character;
+//! nothing else is in the reverse map) before it writes them out as plain
+//! values: no table is computed when the crate is compiled.
 
 mod vectors;
 
@@ -48,6 +56,20 @@ pub(crate) struct SingleByte {
     pub(crate) encoding: Encoding,
     /// The code point of each byte `0x80 + i`, 0 if undefined.
     pub(crate) decode: &'static [u16; 128],
+    /// The code point of each byte `0x00 + i` where they are not ASCII
+    /// (0 if undefined, but for byte 0); `None` for a page whose bytes
+    /// `00..=7F` are ASCII and whose other bytes are not.
+    pub(crate) low: Option<&'static [u16; 128]>,
+    /// `low.is_none()`: ASCII bytes are ASCII characters and the other way
+    /// round, so that the ASCII shortcuts and the AVX2 kernels apply.
+    pub(crate) ascii: bool,
+    /// The character of byte 0 (U+0000, or CGRAM 0 of an LCD, U+E000):
+    /// the one character whose look-up in `reverse` gives the byte 0, which
+    /// elsewhere means "not in the page".
+    pub(crate) nul: u32,
+    /// The byte of each character below U+0080 (identity for an ASCII
+    /// page; 0 where the page lacks it, and for U+0000 unless `nul` is 0).
+    pub(crate) encode_low: [u8; 128],
     /// The inverse of `decode`.
     pub(crate) reverse: Reverse,
     /// The UTF-8 of each byte (ASCII included), little-endian in bits 0..24,
@@ -65,10 +87,17 @@ impl SingleByte {
     /// The character of a byte, if the encoding defines it.
     #[inline]
     pub(crate) const fn decode_byte(&self, byte: u8) -> Option<char> {
-        if byte < 0x80 {
+        let cp = if byte >= 0x80 {
+            self.decode[(byte - 0x80) as usize]
+        } else if let Some(low) = self.low {
+            if byte == 0 {
+                return Some(scalar::to_char(self.nul));
+            }
+            low[byte as usize]
+        } else {
             return Some(byte as char);
-        }
-        match self.decode[(byte - 0x80) as usize] {
+        };
+        match cp {
             0 => None,
             cp => Some(scalar::to_char(cp as u32)),
         }
@@ -78,13 +107,41 @@ impl SingleByte {
     #[inline]
     pub(crate) const fn encode_char(&self, ch: char) -> Option<u8> {
         let cp = ch as u32;
-        if cp < 0x80 {
+        if cp < 0x80 && self.ascii {
             return Some(cp as u8);
         }
         match lookup(&self.reverse, cp) {
+            0 if cp == self.nul => Some(0),
             0 => None,
             byte => Some(byte),
         }
+    }
+
+    /// How many bytes at the start of `bytes` decode to themselves (one byte
+    /// of UTF-8 equal to the byte): what `decode_cow` may borrow.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+    )]
+    #[inline]
+    pub(crate) fn same_decode_len(&self, bytes: &[u8]) -> usize {
+        bytes
+            .iter()
+            .position(|&b| self.utf8[b as usize] != (1 << 24 | u32::from(b)))
+            .unwrap_or(bytes.len())
+    }
+
+    /// How many bytes at the start of `text` (UTF-8) encode to themselves:
+    /// what `encode_cow` may borrow.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+    )]
+    #[inline]
+    pub(crate) fn same_encode_len(&self, text: &[u8]) -> usize {
+        text.iter()
+            .position(|&c| c >= 0x80 || self.encode_low[c as usize] != c || c == 0 && self.nul != 0)
+            .unwrap_or(text.len())
     }
 
     /// The byte of the two-byte UTF-8 character `lead`, `trail` (valid

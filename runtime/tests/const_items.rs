@@ -662,8 +662,14 @@ fn encoding_consts_match_peers() {
 
         let (unit, nul_is_zero, grow, shrink) = SHAPES[k];
         let text = via_text(enc);
-        // A NUL is one zero unit, unless the encoding writes it otherwise.
-        let nul = peer(enc, "\0");
+        // A NUL is one zero unit, unless the encoding writes it otherwise;
+        // on an LCD, byte 0 is CGRAM 0 (U+E000), and U+0000 is not there.
+        let zero = if enc.decode(&[0]).is_ok_and(|s| s == "\u{E000}") {
+            "\u{E000}"
+        } else {
+            "\0"
+        };
+        let nul = peer(enc, zero);
         assert_eq!(nul_is_zero, nul.iter().all(|&b| b == 0));
         if nul_is_zero {
             assert_eq!(nul.len(), unit);
@@ -743,7 +749,15 @@ fn every_page_round_trips_in_const() {
         pages += 1;
         let text = std::str::from_utf8(&text[..t]).unwrap();
         assert_eq!(text.chars().count(), n, "{enc:?}");
-        assert_eq!(&back[..m], &bytes[..n], "{enc:?}");
+        // Every byte comes back, but where two bytes decode to one
+        // character, which encodes to the lower one.
+        assert_eq!(m, n, "{enc:?}");
+        for (&b, &again) in bytes[..n].iter().zip(&back[..m]) {
+            assert!(
+                b == again || (again < b && enc.decode(&[again]).ok() == enc.decode(&[b]).ok()),
+                "{enc:?} {b:#04X} came back as {again:#04X}"
+            );
+        }
         let mut agree = 0;
         for (&b, ch) in bytes[..n].iter().zip(text.chars()) {
             if let Some(peer) = common::peer_char_of(enc, b) {

@@ -16,7 +16,7 @@ use crate::Reverse;
 /// No code: a character without a hot lead.
 const NONE: usize = 256;
 
-/// Everything `SingleByte` holds that is derived from the decode table.
+/// Everything `SingleByte` holds that is derived from the decode tables.
 #[derive(Debug)]
 pub struct Derived {
     /// The UTF-8 of each byte, little-endian in bits 0..24, its length in
@@ -26,8 +26,13 @@ pub struct Derived {
     pub total: bool,
     /// The most UTF-8 bytes one byte decodes to.
     pub max_utf8: usize,
-    /// The tables of the AVX2 kernels.
-    pub vectors: Vectors,
+    /// The character of byte 0 (U+0000 but on an LCD ROM).
+    pub nul: u32,
+    /// The byte of each character below U+0080; 0 where the page lacks it.
+    pub encode_low: [u8; 128],
+    /// The tables of the AVX2 kernels; `None` for a page whose bytes
+    /// `00..=7F` are not ASCII (the kernels do not take those).
+    pub vectors: Option<Vectors>,
 }
 
 /// The runtime's `Vectors`, field for field.
@@ -49,47 +54,79 @@ pub struct Vectors {
     pub undefined: [u8; 16],
 }
 
-/// The byte of a non-ASCII code point in `r`, or 0, as the runtime's
-/// `table::lookup` finds it.
+/// The byte of a code point in `r` below U+10000, or 0, as the runtime's
+/// `table::lookup` finds it (the characters below U+0080 of a page that is
+/// not ASCII are in the blocks of the leads `C0` and `C1`).
 fn lookup(r: &Reverse, cp: u32) -> u8 {
-    crate::encode_char(r, char::from_u32(cp).unwrap_or('\0')).unwrap_or(0)
+    match cp {
+        0..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
+        0x800..=0xFFFF => {
+            let row = usize::from(r.three[(cp >> 12) as usize]);
+            r.blocks[usize::from(r.rows[row][((cp >> 6) & 63) as usize])][(cp & 63) as usize]
+        }
+        _ => 0,
+    }
 }
 
 /// Derives and checks the tables of the page whose high bytes decode
-/// through `decode` (0: undefined) and encode through `reverse`.
+/// through `decode` (0: undefined), whose low bytes decode through `low`
+/// where they are not ASCII (byte 0 always defined), and whose characters
+/// encode through `reverse`.
 ///
 /// # Errors
 /// If `reverse` does not map every defined byte's character back to that
-/// byte, holds anything else, or reaches a block from two places; if a high
-/// byte decodes to ASCII.
-pub fn derive(decode: &[u16; 128], reverse: &Reverse) -> Result<Derived, String> {
+/// byte (or, for a character two bytes share, to the lower one), holds
+/// anything else, or reaches a block from two places; if a high byte of an
+/// ASCII page decodes to ASCII.
+pub fn derive(
+    decode: &[u16; 128],
+    low: Option<&[u16; 128]>,
+    reverse: &Reverse,
+) -> Result<Derived, String> {
     let mut utf8 = [0u32; 256];
     let mut total = true;
     let mut max_utf8 = 1;
     let mut defined = 0;
-    for (i, slot) in utf8.iter_mut().enumerate() {
-        let cp = if i < 0x80 {
-            i as u32
-        } else {
+    let nul = low.map_or(0, |l| u32::from(l[0]));
+    let mut encode_low = [0u8; 128];
+    for i in 0..256 {
+        let cp = if i >= 0x80 {
             u32::from(decode[i - 0x80])
+        } else if let Some(l) = low {
+            u32::from(l[i])
+        } else {
+            i as u32
         };
-        if i >= 0x80 && cp == 0 {
+        if i > 0 && cp == 0 {
             total = false;
             continue;
         }
         let ch = char::from_u32(cp).ok_or_else(|| format!("byte {i:#04X}: not a scalar value"))?;
         let mut buf = [0u8; 4];
         let len = ch.encode_utf8(&mut buf).len();
-        *slot = (len as u32) << 24
+        utf8[i] = (len as u32) << 24
             | u32::from(buf[2]) << 16
             | u32::from(buf[1]) << 8
             | u32::from(buf[0]);
         max_utf8 = max_utf8.max(len);
-        if i >= 0x80 {
+        // The byte the character encodes to: this one, or a lower one of
+        // the same character.
+        let back = if i == 0 {
+            0
+        } else if cp < 0x80 && low.is_none() {
+            cp as u8
+        } else {
+            lookup(reverse, cp)
+        };
+        let b = usize::from(back);
+        if !(b == i || (back != 0 || cp == nul) && b < i && utf8[b] == utf8[i]) {
+            return Err(format!("byte {i:#04X} does not encode back"));
+        }
+        if cp < 0x80 && (back != 0 || cp == nul) {
+            encode_low[cp as usize] = back;
+        }
+        if b == i && i > 0 && (i >= 0x80 || low.is_some()) {
             defined += 1;
-            if usize::from(lookup(reverse, cp)) != i {
-                return Err(format!("byte {i:#04X} does not encode back"));
-            }
         }
     }
     // Nothing else in the blocks: as many bytes as defined ones, and no
@@ -120,7 +157,12 @@ pub fn derive(decode: &[u16; 128], reverse: &Reverse) -> Result<Derived, String>
         utf8,
         total,
         max_utf8,
-        vectors: vectors(decode, reverse)?,
+        nul,
+        encode_low,
+        vectors: match low {
+            None => Some(vectors(decode, reverse)?),
+            Some(_) => None,
+        },
     })
 }
 

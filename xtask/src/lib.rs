@@ -98,24 +98,45 @@ pub struct Reverse {
     pub blocks: Vec<[u8; 64]>,
 }
 
-/// Builds the inverse of `decode`.
+/// Whether bytes `0x00..=0x7F` are ASCII and no other byte decodes to
+/// ASCII: the pages the runtime's ASCII shortcuts and AVX2 kernels serve.
+/// For every other page the tables hold all 256 bytes.
+#[must_use]
+pub fn ascii_compatible(decode: &[Option<u16>; 256]) -> bool {
+    decode.iter().enumerate().all(|(byte, code)| {
+        if byte < 0x80 {
+            *code == u16::try_from(byte).ok()
+        } else {
+            code.is_none_or(|c| c >= 0x80)
+        }
+    })
+}
+
+/// Builds the inverse of `decode`: every defined byte but `0x00` (the
+/// runtime knows byte 0's character from the decode table), and for a page
+/// whose low half is ASCII only the high bytes. Where two bytes decode to
+/// one character, the character encodes to the lower byte.
 ///
 /// # Errors
 /// More than 255 blocks or rows (no single-byte table comes close).
-pub fn reverse(decode: &[Option<u16>; 128]) -> Result<Reverse, String> {
+pub fn reverse(decode: &[Option<u16>; 256]) -> Result<Reverse, String> {
     let mut r = Reverse {
         two: [0; 32],
         three: [0; 16],
         rows: vec![[0; 64]],
         blocks: vec![[0; 64]],
     };
+    let first = if ascii_compatible(decode) { 0x80 } else { 1 };
     // Blocks in code point order, so the output does not depend on the
     // order of the index.
     let mut by_block: BTreeMap<u16, Vec<(u16, u8)>> = BTreeMap::new();
-    for (pointer, code) in decode.iter().enumerate() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (byte, code) in decode.iter().enumerate().skip(first) {
         if let Some(code) = *code {
-            let byte = 0x80 + u8::try_from(pointer).map_err(|e| e.to_string())?;
-            by_block.entry(code >> 6).or_default().push((code, byte));
+            if seen.insert(code) {
+                let byte = u8::try_from(byte).map_err(|e| e.to_string())?;
+                by_block.entry(code >> 6).or_default().push((code, byte));
+            }
         }
     }
     for (key, members) in by_block {
@@ -142,11 +163,16 @@ pub fn reverse(decode: &[Option<u16>; 128]) -> Result<Reverse, String> {
 
 /// The byte of `ch` in the table, looked up the way the runtime does.
 #[must_use]
-pub fn encode_char(r: &Reverse, ch: char) -> Option<u8> {
+pub fn encode_char(decode: &[Option<u16>; 256], r: &Reverse, ch: char) -> Option<u8> {
     let cp = u32::from(ch);
+    if cp < 0x80 && ascii_compatible(decode) {
+        return u8::try_from(cp).ok();
+    }
+    if decode[0].map(u32::from) == Some(cp) {
+        return Some(0);
+    }
     let byte = match cp {
-        0..=0x7F => return u8::try_from(cp).ok(),
-        0x80..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
+        0..=0x7FF => r.blocks[usize::from(r.two[(cp >> 6) as usize])][(cp & 63) as usize],
         0x800..=0xFFFF => {
             let row = usize::from(r.three[(cp >> 12) as usize]);
             r.blocks[usize::from(r.rows[row][((cp >> 6) & 63) as usize])][(cp & 63) as usize]
@@ -154,6 +180,39 @@ pub fn encode_char(r: &Reverse, ch: char) -> Option<u8> {
         _ => 0,
     };
     (byte != 0).then_some(byte)
+}
+
+/// Parses a 256-byte index (`data/python/`, `data/device/`):
+/// `0xBYTE<TAB>0xCODE...` lines, `#` comments; two bytes may decode to one
+/// character.
+///
+/// # Errors
+/// A line that does not parse, a byte given twice, or a code point that is
+/// a surrogate or above U+FFFF.
+pub fn parse_full_index(index: &str) -> Result<[Option<u16>; 256], String> {
+    let mut table = [None::<u16>; 256];
+    for (lineno, line) in index.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |what: String| format!("line {}: {what}", lineno + 1);
+        let mut fields = line.split_whitespace();
+        let (Some(byte), Some(code)) = (fields.next(), fields.next()) else {
+            return Err(at("expected byte and code point".into()));
+        };
+        let byte = u8::from_str_radix(byte.trim_start_matches("0x"), 16)
+            .map_err(|e| at(format!("byte: {e}")))?;
+        let code = u16::from_str_radix(code.trim_start_matches("0x"), 16)
+            .map_err(|e| at(format!("code point: {e}")))?;
+        if (0xD800..0xE000).contains(&code) {
+            return Err(at(format!("U+{code:04X} is a surrogate")));
+        }
+        if table[usize::from(byte)].replace(code).is_some() {
+            return Err(at(format!("byte 0x{byte:02X} given twice")));
+        }
+    }
+    Ok(table)
 }
 
 /// A page's name and labels.
@@ -173,6 +232,7 @@ pub fn name_and_labels(
             (name.to_owned(), labels.clone())
         }
         Source::Dos { name, labels, .. }
+        | Source::Full { name, labels, .. }
         | Source::Ascii { name, labels }
         | Source::Latin1 { name, labels } => (
             name.to_owned(),
@@ -188,31 +248,39 @@ pub fn index_path(page: &Page) -> Option<String> {
     match page.source {
         Source::Whatwg { index, .. } => Some(format!("data/whatwg/index-{index}.txt")),
         Source::Dos { index, .. } => Some(format!("data/dos/index-{index}.txt")),
+        Source::Full { dir, index, .. } => Some(format!("data/{dir}/index-{index}.txt")),
         Source::Ascii { .. } | Source::Latin1 { .. } => None,
     }
 }
 
-/// A page's decode table.
+/// A page's decode table: the character of each byte.
 ///
 /// # Errors
 /// If its index cannot be read or parsed.
-pub fn decode_table(page: &Page, root: &Path) -> Result<[Option<u16>; 128], String> {
+pub fn decode_table(page: &Page, root: &Path) -> Result<[Option<u16>; 256], String> {
+    let mut t = [None; 256];
+    for (i, slot) in (0u16..0x80).zip(t.iter_mut()) {
+        *slot = Some(i);
+    }
     match page.source {
-        Source::Ascii { .. } => Ok([None; 128]),
+        Source::Ascii { .. } => {}
         Source::Latin1 { .. } => {
-            let mut t = [None; 128];
-            for (i, slot) in (0x80u16..).zip(t.iter_mut()) {
+            for (i, slot) in (0x80u16..).zip(t[0x80..].iter_mut()) {
                 *slot = Some(i);
             }
-            Ok(t)
         }
-        Source::Whatwg { .. } | Source::Dos { .. } => {
+        Source::Whatwg { .. } | Source::Dos { .. } | Source::Full { .. } => {
             let path = index_path(page).unwrap_or_default();
             let text =
                 std::fs::read_to_string(root.join(&path)).map_err(|e| format!("{path}: {e}"))?;
-            parse_single_byte_index(&text).map_err(|e| format!("{path}: {e}"))
+            if let Source::Full { .. } = page.source {
+                return parse_full_index(&text).map_err(|e| format!("{path}: {e}"));
+            }
+            let high = parse_single_byte_index(&text).map_err(|e| format!("{path}: {e}"))?;
+            t[0x80..].copy_from_slice(&high);
         }
     }
+    Ok(t)
 }
 
 /// The names and labels of `encodings.json`: `(name, labels)` of every
@@ -288,17 +356,28 @@ fn byte_rows<const N: usize>(rows: &[[u8; N]]) -> String {
     s
 }
 
+/// A `u16` table as an array of hex literals, one a line (rustfmt packs them).
+fn u16_table(s: &mut String, name: &str, values: &[u16]) {
+    writeln!(s, "const {name}: [u16; {}] = [", values.len()).unwrap();
+    for c in values {
+        writeln!(s, "0x{c:04X},").unwrap();
+    }
+    s.push_str("];\n");
+}
+
 /// The generated file of one page: its tables as a `SingleByte` static,
-/// with everything the codec derives from them (see [`derive`]) written out.
+/// with everything the codec derives from them (see [`derive`]) written out,
+/// so that nothing is computed when the runtime is compiled.
 ///
 /// # Errors
-/// If the sample text does not encode, or the table is too big or fails the
-/// checks of [`derive::derive`].
-pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Result<String, String> {
+/// If the table is too big or fails the checks of [`derive::derive`].
+pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Result<String, String> {
     let r = reverse(decode)?;
-    let plain: [u16; 128] = std::array::from_fn(|i| decode[i].unwrap_or(0));
-    let d = derive::derive(&plain, &r).map_err(|e| format!("{}: {e}", page.module))?;
-    let v = &d.vectors;
+    let ascii = ascii_compatible(decode);
+    let high: [u16; 128] = std::array::from_fn(|i| decode[0x80 + i].unwrap_or(0));
+    let low: [u16; 128] = std::array::from_fn(|i| decode[i].unwrap_or(0));
+    let d = derive::derive(&high, (!ascii).then_some(&low), &r)
+        .map_err(|e| format!("{}: {e}", page.module))?;
     let source = index_path(page).map_or_else(
         || "xtask/src/pages.rs (a table defined by rule)".to_owned(),
         |p| p.clone(),
@@ -310,63 +389,96 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 128], name: &str) -> Resul
         "// DO NOT EDIT, generated by `{GEN_COMMAND}` from {source}"
     )
     .unwrap();
-    writeln!(
-        s,
-        "//! {name}: the decode table of bytes 0x80..=0xFF, its inverse, and what the\n\
-         //! codec derives from them (see `crate::table`)."
-    )
-    .unwrap();
+    if ascii {
+        writeln!(
+            s,
+            "//! {name}: the decode table of bytes 0x80..=0xFF, its inverse, and what the\n\
+             //! codec derives from them (see `crate::table`)."
+        )
+        .unwrap();
+    } else {
+        writeln!(
+            s,
+            "//! {name}: the decode tables of all 256 bytes (its bytes 0x00..=0x7F are not\n\
+             //! ASCII), their inverse, and what the codec derives from them (see `crate::table`)."
+        )
+        .unwrap();
+    }
+    let vectors = if d.vectors.is_some() {
+        "VECTORS"
+    } else {
+        "Vectors::EMPTY"
+    };
     s.push_str(
         "\nuse crate::encoding::Encoding;\nuse crate::table::{Reverse, SingleByte, Vectors};\n\n",
     );
     writeln!(s, "/// {name}: {}.", page.about).unwrap();
+    let low_field = if ascii { "None" } else { "Some(&LOW)" };
     writeln!(
         s,
-        "pub(crate) static {stat}: SingleByte = SingleByte {{ encoding: Encoding::{}, decode: &DECODE, reverse: REVERSE, utf8: UTF8, total: {}, max_utf8: {}, vectors: VECTORS }};",
-        page.variant, d.total, d.max_utf8
+        "pub(crate) static {stat}: SingleByte = SingleByte {{ encoding: Encoding::{}, \
+         decode: &DECODE, low: {low_field}, ascii: {ascii}, nul: 0x{:04X}, \
+         encode_low: ENCODE_LOW, reverse: REVERSE, utf8: UTF8, total: {}, max_utf8: {}, \
+         vectors: {vectors} }};",
+        page.variant, d.nul, d.total, d.max_utf8
     )
     .unwrap();
-    s.push_str("\n/// The code point of each byte `0x80 + i`; 0 where the byte is undefined.\n");
-    s.push_str("const DECODE: [u16; 128] = [\n");
-    for c in plain {
-        writeln!(s, "0x{c:04X},").unwrap();
+    if !ascii {
+        s.push_str(
+            "\n/// The code point of each byte `0x00 + i`; 0 where the byte is undefined,\n\
+             /// but for byte 0, which is always defined.\n",
+        );
+        u16_table(&mut s, "LOW", &low);
     }
-    s.push_str("];\n\n/// The inverse of `DECODE`.\nconst REVERSE: Reverse = Reverse {\n");
+    s.push_str("\n/// The code point of each byte `0x80 + i`; 0 where the byte is undefined.\n");
+    u16_table(&mut s, "DECODE", &high);
+    s.push_str("\n/// The inverse of the decode tables.\nconst REVERSE: Reverse = Reverse {\n");
     writeln!(s, "two: {},", &byte_string(&r.two)[1..]).unwrap();
     writeln!(s, "three: {},", &byte_string(&r.three)[1..]).unwrap();
     writeln!(s, "rows: &{},", byte_rows(&r.rows)).unwrap();
     writeln!(s, "blocks: &{},", byte_rows(&r.blocks)).unwrap();
     s.push_str("};\n\n");
-    s.push_str("/// The UTF-8 of each byte: its bytes little-endian in bits 0..24, its length\n/// in bits 24..32; 0 for an undefined byte.\nconst UTF8: [u32; 256] = [\n");
+    s.push_str(
+        "/// The byte of each character below U+0080; 0 where the page lacks it.\n\
+         const ENCODE_LOW: [u8; 128] = ",
+    );
+    writeln!(s, "{};\n", byte_string(&d.encode_low)).unwrap();
+    s.push_str(
+        "/// The UTF-8 of each byte: its bytes little-endian in bits 0..24, its length\n\
+         /// in bits 24..32; 0 for an undefined byte.\nconst UTF8: [u32; 256] = [\n",
+    );
     for u in d.utf8 {
         write!(s, "0x{:04X}_{:04X},", u >> 16, u & 0xFFFF).unwrap();
     }
-    s.push_str("];\n\n/// The tables of the AVX2 kernels.\nconst VECTORS: Vectors = Vectors {\n");
-    writeln!(s, "leads: {},", byte_string(&v.leads)).unwrap();
-    writeln!(s, "wide: {},", v.wide).unwrap();
-    writeln!(
-        s,
-        "lead_bits: 0x{:04X}_{:04X},",
-        v.lead_bits >> 16,
-        v.lead_bits & 0xFFFF
-    )
-    .unwrap();
-    writeln!(s, "decode_code: {},", byte_rows(&v.decode_code)).unwrap();
-    writeln!(s, "decode_leads: {},", byte_string(&v.decode_leads)).unwrap();
-    writeln!(s, "decode_trail: 0x{:02X},", v.decode_trail).unwrap();
-    writeln!(s, "decode_run_lead: {},", byte_string(&v.decode_run_lead)).unwrap();
-    writeln!(s, "decode_run_trail: {},", byte_string(&v.decode_run_trail)).unwrap();
-    writeln!(s, "encode: {},", byte_rows(&v.encode)).unwrap();
-    writeln!(s, "encode_run: {},", byte_string(&v.encode_run)).unwrap();
-    writeln!(s, "encode_delta: {},", byte_string(&v.encode_delta)).unwrap();
-    writeln!(s, "three: {},", byte_string(&v.three)).unwrap();
-    writeln!(s, "undefined: {},", byte_string(&v.undefined)).unwrap();
-    s.push_str("};\n");
+    s.push_str("];\n");
+    if let Some(v) = &d.vectors {
+        s.push_str("\n/// The tables of the AVX2 kernels.\nconst VECTORS: Vectors = Vectors {\n");
+        writeln!(s, "leads: {},", byte_string(&v.leads)).unwrap();
+        writeln!(s, "wide: {},", v.wide).unwrap();
+        writeln!(
+            s,
+            "lead_bits: 0x{:04X}_{:04X},",
+            v.lead_bits >> 16,
+            v.lead_bits & 0xFFFF
+        )
+        .unwrap();
+        writeln!(s, "decode_code: {},", byte_rows(&v.decode_code)).unwrap();
+        writeln!(s, "decode_leads: {},", byte_string(&v.decode_leads)).unwrap();
+        writeln!(s, "decode_trail: 0x{:02X},", v.decode_trail).unwrap();
+        writeln!(s, "decode_run_lead: {},", byte_string(&v.decode_run_lead)).unwrap();
+        writeln!(s, "decode_run_trail: {},", byte_string(&v.decode_run_trail)).unwrap();
+        writeln!(s, "encode: {},", byte_rows(&v.encode)).unwrap();
+        writeln!(s, "encode_run: {},", byte_string(&v.encode_run)).unwrap();
+        writeln!(s, "encode_delta: {},", byte_string(&v.encode_delta)).unwrap();
+        writeln!(s, "three: {},", byte_string(&v.three)).unwrap();
+        writeln!(s, "undefined: {},", byte_string(&v.undefined)).unwrap();
+        s.push_str("};\n");
+    }
     rustfmt(&s)
 }
 
 /// A page with its name, labels and decode table.
-pub type Listed = (Page, String, Vec<String>, [Option<u16>; 128]);
+pub type Listed = (Page, String, Vec<String>, [Option<u16>; 256]);
 
 /// The registry: the list of every single-byte encoding, as a macro that
 /// hands it to another macro, and the table modules.
@@ -407,7 +519,7 @@ pub fn registry(pages: &[Listed]) -> Result<(String, String), String> {
         let r = reverse(decode)?;
         let mut bytes = String::new();
         for ch in page.sample.chars() {
-            let b = encode_char(&r, ch)
+            let b = encode_char(decode, &r, ch)
                 .ok_or_else(|| format!("{name}: the sample {:?} has {ch:?}", page.sample))?;
             if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
                 bytes.push(char::from(b));

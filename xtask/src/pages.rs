@@ -24,6 +24,20 @@ pub enum Source {
         /// The labels Python accepts for it (its codec name and aliases).
         labels: &'static [&'static str],
     },
+    /// A page of 256 bytes whose low half need not be ASCII (EBCDIC, an LCD
+    /// ROM, ...): `data/<dir>/index-<index>.txt`, written by
+    /// `scripts/full_indexes.py`.
+    Full {
+        /// `"python"` (from Python's codecs) or `"device"` (from the
+        /// source the file names).
+        dir: &'static str,
+        /// The name, e.g. `"IBM037"`.
+        name: &'static str,
+        /// The index file's stem, e.g. `"cp037"`.
+        index: &'static str,
+        /// The labels: Python's codec name and aliases, for a Python page.
+        labels: &'static [&'static str],
+    },
     /// Strict 7-bit US-ASCII: every byte above `0x7F` undefined.
     Ascii {
         /// The name.
@@ -94,8 +108,75 @@ const fn dos(
     }
 }
 
+/// A page of Python's codecs, from `data/python/`.
+const fn python(
+    variant: &'static str,
+    module: &'static str,
+    name: &'static str,
+    index: &'static str,
+    labels: &'static [&'static str],
+    about: &'static str,
+    sample: &'static str,
+) -> Page {
+    full(
+        variant,
+        module,
+        "python",
+        name,
+        index,
+        labels,
+        (about, sample),
+    )
+}
+
+/// A device's page, from `data/device/`.
+const fn device(
+    variant: &'static str,
+    module: &'static str,
+    name: &'static str,
+    index: &'static str,
+    labels: &'static [&'static str],
+    about: &'static str,
+    sample: &'static str,
+) -> Page {
+    full(
+        variant,
+        module,
+        "device",
+        name,
+        index,
+        labels,
+        (about, sample),
+    )
+}
+
+const fn full(
+    variant: &'static str,
+    module: &'static str,
+    dir: &'static str,
+    name: &'static str,
+    index: &'static str,
+    labels: &'static [&'static str],
+    (about, sample): (&'static str, &'static str),
+) -> Page {
+    Page {
+        variant,
+        module,
+        source: Source::Full {
+            dir,
+            name,
+            index,
+            labels,
+        },
+        about,
+        sample,
+    }
+}
+
 /// Every single-byte encoding, in the order of `Encoding`: the WHATWG ones
-/// in the standard's order, then the DOS pages, then the two strict ones.
+/// in the standard's order, then the DOS pages, then the rest of Python's
+/// single-byte codecs (EBCDIC first), then the pages of devices, then the
+/// two strict ones.
 #[rustfmt::skip]
 pub const PAGES: &[Page] = &[
     whatwg("Ibm866", "ibm866", "IBM866", "ibm866", "DOS Cyrillic for Russian, also the CP866 of receipt printers", "Привет, мир"),
@@ -140,6 +221,35 @@ pub const PAGES: &[Page] = &[
     dos("Ibm863", "ibm863", "IBM863", "cp863", &["863", "cp863", "csibm863", "ibm863"], "DOS Canadian French", "Ça va, où êtes-vous?"),
     dos("Ibm865", "ibm865", "IBM865", "cp865", &["865", "cp865", "csibm865", "ibm865"], "DOS Nordic: Danish, Norwegian", "Blåbærsyltetøy"),
     dos("Ibm869", "ibm869", "IBM869", "cp869", &["869", "cp869", "cp_gr", "csibm869", "ibm869"], "DOS Modern Greek", "Καλημέρα κόσμε"),
+    python("Ibm037", "ibm037", "IBM037", "cp037", &["037", "cp037", "csibm037", "ebcdic-cp-ca", "ebcdic-cp-nl", "ebcdic-cp-us", "ebcdic-cp-wt", "ebcdic_cp_ca", "ebcdic_cp_nl", "ebcdic_cp_us", "ebcdic_cp_wt", "ibm037", "ibm039"], "EBCDIC US/Canada: mainframe files and records, ISO 8583 messages", "Hello, World! 5 $"),
+    python("Ibm273", "ibm273", "IBM273", "cp273", &["273", "cp273", "csibm273", "ibm273"], "EBCDIC Germany and Austria", "Grüße, 5 $"),
+    python("Ibm424", "ibm424", "IBM424", "cp424", &["424", "cp424", "csibm424", "ebcdic-cp-he", "ebcdic_cp_he", "ibm424"], "EBCDIC Hebrew", "שלום עולם"),
+    python("Ibm500", "ibm500", "IBM500", "cp500", &["500", "cp500", "csibm500", "ebcdic-cp-be", "ebcdic-cp-ch", "ebcdic_cp_be", "ebcdic_cp_ch", "ibm500"], "EBCDIC International (Latin-1 repertoire)", "Déjà vu, 5 $"),
+    python("Ibm875", "ibm875", "IBM875", "cp875", &["875", "cp875", "ibm875"], "EBCDIC Greek", "Καλημέρα κόσμε"),
+    python("Ibm1026", "ibm1026", "IBM1026", "cp1026", &["1026", "cp1026", "csibm1026", "ibm1026"], "EBCDIC Turkish", "Günaydın, İstanbul"),
+    python("Ibm1140", "ibm1140", "IBM01140", "cp1140", &["1140", "cp1140", "ibm01140", "ibm1140"], "EBCDIC US/Canada with the euro sign (IBM037 with 0x9F = €)", "Déjà vu, 5 €"),
+    device("Ibm1047", "ibm1047", "IBM1047", "ibm1047", &["1047", "cp1047", "ibm-1047", "ibm1047"], "EBCDIC Latin-1 of z/OS Unix System Services and USS files", "Hello, World! [5] $"),
+    python("Cp720", "cp720", "cp720", "cp720", &["720", "cp720", "ibm720"], "DOS Arabic (Transparent ASMO), also on ESC/POS printers", "مرحبا بالعالم"),
+    python("Ibm856", "ibm856", "IBM856", "cp856", &["856", "cp856", "ibm856"], "DOS Hebrew of IBM", "שלום עולם"),
+    python("Ibm864", "ibm864", "IBM864", "cp864", &["864", "cp864", "csibm864", "ibm864"], "DOS Arabic with presentation forms (0x25 is the Arabic percent sign)", "١٢٣ ﺱ"),
+    python("Ibm1006", "ibm1006", "IBM1006", "cp1006", &["1006", "cp1006", "ibm1006"], "IBM Urdu with presentation forms", "۱۲۳ ﺍﺭﺩﻭ"),
+    python("Ibm1125", "ibm1125", "IBM1125", "cp1125", &["1125", "cp1125", "cp866u", "ibm1125", "ruscii"], "DOS Ukrainian (RUSCII), also on ESC/POS printers", "Привіт, світе! Ґанок"),
+    python("Kz1048", "kz1048", "KZ-1048", "kz1048", &["kz-1048", "kz1048", "kz_1048", "rk1048", "strk1048-2002", "strk1048_2002"], "Kazakh Cyrillic (STRK1048-2002), also on ESC/POS printers", "Сәлем, әлем"),
+    python("Ptcp154", "ptcp154", "PTCP154", "ptcp154", &["cp154", "csptcp154", "cyrillic-asian", "cyrillic_asian", "pt154", "ptcp154"], "Paratype Asian Cyrillic: Kazakh and other Central Asian languages", "Сәлем, әлем"),
+    python("Koi8T", "koi8_t", "KOI8-T", "koi8_t", &["koi8-t", "koi8_t"], "Tajik Cyrillic", "Салом, ҷаҳон"),
+    python("HpRoman8", "hp_roman8", "hp-roman8", "hp_roman8", &["cp1051", "cshproman8", "hp-roman8", "hp_roman8", "ibm1051", "r8", "roman8"], "HP Roman-8 of HP terminals, printers and calculators", "Crème brûlée"),
+    python("PalmOs", "palmos", "palmos", "palmos", &["palmos"], "Palm OS Western European", "Crème brûlée €"),
+    python("MacArabic", "mac_arabic", "x-mac-arabic", "mac_arabic", &["mac-arabic", "mac_arabic"], "Mac OS Arabic", "مرحبا بالعالم"),
+    python("MacCroatian", "mac_croatian", "x-mac-croatian", "mac_croatian", &["mac-croatian", "mac_croatian"], "Mac OS Croatian", "Čćđšž, Zagreb"),
+    python("MacFarsi", "mac_farsi", "x-mac-farsi", "mac_farsi", &["mac-farsi", "mac_farsi"], "Mac OS Farsi", "سلام ۱۲۳"),
+    python("MacGreek", "mac_greek", "x-mac-greek", "mac_greek", &["mac-greek", "mac_greek", "macgreek"], "Mac OS Greek", "Καλημέρα κόσμε"),
+    python("MacIceland", "mac_iceland", "x-mac-icelandic", "mac_iceland", &["mac-iceland", "mac_iceland", "maciceland"], "Mac OS Icelandic", "Þórshöfn"),
+    python("MacLatin2", "mac_latin2", "x-mac-ce", "mac_latin2", &["mac-centeuro", "mac-latin2", "mac_centeuro", "mac_latin2", "maccentraleurope", "maclatin2"], "Mac OS Central European", "Zażółć gęślą jaźń"),
+    python("MacRomanian", "mac_romanian", "x-mac-romanian", "mac_romanian", &["mac-romanian", "mac_romanian"], "Mac OS Romanian", "Știință și artă"),
+    python("MacTurkish", "mac_turkish", "x-mac-turkish", "mac_turkish", &["mac-turkish", "mac_turkish", "macturkish"], "Mac OS Turkish", "Günaydın, İstanbul"),
+    device("Ibm437Graphic", "ibm437_graphic", "IBM437-graphic", "cp437-graphic", &["437-graphic", "cp437-graphic", "ibm437-graphic"], "CP437 as the IBM PC shows it: 0x01..=0x1F and 0x7F the glyphs ☺ ♥ ♪ ... ⌂ of VGA text mode, for its fonts and displays", "☺ Grüße ♥ ░▒▓ ⌂"),
+    device("Hd44780A00", "hd44780_a00", "HD44780-A00", "hd44780-a00", &["hd44780", "hd44780-a00"], "the Japanese character ROM A00 of HD44780 LCD controllers: ASCII with ¥ for \\, → ←, half-width katakana, Greek and symbols; CGRAM 0 to 7 as U+E000 to U+E007", "25ﾟC ｶﾀｶﾅ α→β"),
+    device("Hd44780A02", "hd44780_a02", "HD44780-A02", "hd44780-a02", &["hd44780-a02"], "the European character ROM A02 of HD44780 LCD controllers: ASCII, Cyrillic and Greek capitals, Latin-1; CGRAM 0 to 7 as U+E000 to U+E007", "Grüße 25°C ДЖ Ω"),
     Page { variant: "Ascii", module: "ascii", source: Source::Ascii { name: "ascii-7bit", labels: &["7bit", "ascii-7bit"] }, about: "strict 7-bit US-ASCII, every byte above 0x7F an error; WHATWG's `ascii` and `us-ascii` labels mean windows-1252", sample: "plain ASCII" },
     Page { variant: "Latin1", module: "latin1", source: Source::Latin1 { name: "iso-8859-1-c1", labels: &["iso-8859-1-c1", "latin1-c1"] }, about: "true ISO/IEC 8859-1, byte N being U+00N and 0x80..=0x9F the C1 controls; WHATWG's `latin1` and `iso-8859-1` labels mean windows-1252", sample: "Grüße, señor" },
 ];

@@ -47,7 +47,8 @@ fn index_parser_accepts_gaps_and_rejects_what_cannot_be() {
 }
 
 /// The inverse finds every byte of every page back, and nothing else: all
-/// 65,536 BMP code points are looked up, against a plain map.
+/// 65,536 BMP code points are looked up, against a plain map (where two
+/// bytes decode to one character, the lower one).
 #[test]
 fn reverse_maps_are_exact_inverses() {
     let root = xtask::workspace_root();
@@ -55,22 +56,39 @@ fn reverse_maps_are_exact_inverses() {
         let decode = xtask::decode_table(page, &root).expect("table");
         let r = xtask::reverse(&decode).expect("reverse");
         let mut expected = std::collections::HashMap::new();
-        for (i, c) in decode.iter().enumerate() {
+        for (i, c) in decode.iter().enumerate().rev() {
             if let Some(c) = c {
-                expected.insert(u32::from(*c), 0x80 + i as u8);
+                expected.insert(u32::from(*c), u8::try_from(i).unwrap());
             }
         }
-        for cp in 0x80..=0xFFFFu32 {
+        for cp in 0..=0xFFFFu32 {
             let Some(ch) = char::from_u32(cp) else {
                 continue;
             };
             assert_eq!(
-                xtask::encode_char(&r, ch),
+                xtask::encode_char(&decode, &r, ch),
                 expected.get(&cp).copied(),
                 "{} U+{cp:04X}",
                 page.module
             );
         }
+    }
+}
+
+#[test]
+fn full_index_parser_takes_256_bytes_and_shared_characters() {
+    let t = xtask::parse_full_index("0x00\t0x0000\n0xC1\t0x0041\n0xFF\t0x0041\n").unwrap();
+    assert_eq!(
+        (t[0], t[0xC1], t[0xFF], t[1]),
+        (Some(0), Some(0x41), Some(0x41), None)
+    );
+    assert!(!xtask::ascii_compatible(&t));
+    for bad in [
+        "0x00\t0xD800\n",
+        "0x100\t0x0041\n",
+        "0x01\t0x41\n0x01\t0x42\n",
+    ] {
+        assert!(xtask::parse_full_index(bad).is_err(), "{bad:?}");
     }
 }
 

@@ -136,7 +136,7 @@ pub(crate) const fn char_len(f: Family, cp: u32) -> usize {
         Family::Cesu { java } => cesu::char_len(cp, java),
         Family::Gsm => gsm::char_len(cp),
         Family::SingleByte(t) => {
-            if cp < 0x80 {
+            if cp < 0x80 && t.ascii {
                 1
             } else {
                 match char::from_u32(cp) {

@@ -330,6 +330,8 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
+        // A page whose low half is not ASCII has no kernel: the engine.
+        Family::SingleByte(t) if !t.ascii => None,
         Family::SingleByte(t) => single_byte::encode(t, text, dst),
         // No kernel: the engine's loop (an SMS is 160 septets).
         Family::Gsm => None,
@@ -375,6 +377,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8_is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
+        Family::SingleByte(t) if !t.ascii => None,
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
@@ -391,6 +394,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
+        Family::SingleByte(t) if !t.ascii => None,
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
@@ -419,6 +423,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
+        Family::SingleByte(t) if !t.ascii => None,
         Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
         Family::Gsm => None,
         #[cfg(feature = "cjk")]
@@ -433,7 +438,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
 #[inline(always)]
 pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) => single_byte::encode_vec(t, text),
+        Family::SingleByte(t) if t.ascii => single_byte::encode_vec(t, text),
         _ => None,
     }
 }
@@ -445,7 +450,7 @@ pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
 #[inline(always)]
 pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) => single_byte::decode_vec(t, bytes),
+        Family::SingleByte(t) if t.ascii => single_byte::decode_vec(t, bytes),
         _ => None,
     }
 }

@@ -102,3 +102,23 @@ pub(crate) struct Vectors {
     /// The same for each undefined byte.
     pub(crate) undefined: [u8; 16],
 }
+
+impl Vectors {
+    /// The tables of a page whose bytes `00..=7F` are not ASCII, which the
+    /// AVX2 kernels do not take: all zero, never read.
+    pub(crate) const EMPTY: Vectors = Vectors {
+        leads: [0xC0; 4],
+        wide: false,
+        lead_bits: 0,
+        decode_code: [[0; 16]; 8],
+        decode_leads: [0; 16],
+        decode_trail: 0,
+        decode_run_lead: [0; 16],
+        decode_run_trail: [0; 16],
+        encode: [[0; 16]; 16],
+        encode_run: [0; 16],
+        encode_delta: [0; 16],
+        three: [0; 16],
+        undefined: [0; 16],
+    };
+}

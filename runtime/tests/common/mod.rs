@@ -384,6 +384,35 @@ code_page_list! {
     Ibm863 ibm863,
     Ibm865 ibm865,
     Ibm869 ibm869,
+    Ibm037 ibm037,
+    Ibm273 ibm273,
+    Ibm424 ibm424,
+    Ibm500 ibm500,
+    Ibm875 ibm875,
+    Ibm1026 ibm1026,
+    Ibm1140 ibm1140,
+    Ibm1047 ibm1047,
+    Cp720 cp720,
+    Ibm856 ibm856,
+    Ibm864 ibm864,
+    Ibm1006 ibm1006,
+    Ibm1125 ibm1125,
+    Kz1048 kz1048,
+    Ptcp154 ptcp154,
+    Koi8T koi8_t,
+    HpRoman8 hp_roman8,
+    PalmOs palmos,
+    MacArabic mac_arabic,
+    MacCroatian mac_croatian,
+    MacFarsi mac_farsi,
+    MacGreek mac_greek,
+    MacIceland mac_iceland,
+    MacLatin2 mac_latin2,
+    MacRomanian mac_romanian,
+    MacTurkish mac_turkish,
+    Ibm437Graphic ibm437_graphic,
+    Hd44780A00 hd44780_a00,
+    Hd44780A02 hd44780_a02,
     Ascii ascii,
     Latin1 latin1,
 }
@@ -441,6 +470,73 @@ pub(crate) enum SingleBytePeer {
     OemCp(u16),
     Ascii,
     Latin1,
+    /// The 256 bytes as the index file under `data/python/` or
+    /// `data/device/` has them: for a Python page, what Python's codec
+    /// decodes (written by `scripts/full_indexes.py`), for IBM1047 glibc's,
+    /// for the device pages their datasheet (no peer at run time here; the
+    /// facade's conformance tests ask Python, glibc and Java themselves).
+    /// A character two bytes decode to encodes to the lower one.
+    Index(&'static IndexPeer),
+}
+
+/// An index file's bytes, and the lowest byte of each character.
+#[derive(Debug)]
+pub(crate) struct IndexPeer {
+    chars: [Option<char>; 256],
+    bytes: std::collections::HashMap<char, u8>,
+}
+
+/// The decode table of the index file of `enc`, if it has one.
+fn index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static TABLES: OnceLock<Mutex<HashMap<String, &'static IndexPeer>>> = OnceLock::new();
+    let module = enc.__module();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let file = format!(
+        "index-{}.txt",
+        module
+            .replace("ibm437_graphic", "cp437-graphic")
+            .replace('_', "-")
+    );
+    let stems = [
+        root.join("python")
+            .join(format!("index-{}.txt", python_codec(module))),
+        root.join("device").join(&file),
+    ];
+    let path = stems.iter().find(|p| p.exists())?;
+    let mut tables = TABLES.get_or_init(Mutex::default).lock().unwrap();
+    let key = path.display().to_string();
+    if let Some(t) = tables.get(&key) {
+        return Some(t);
+    }
+    let mut t = [None; 256];
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut f = line.split('\t');
+        let b = u8::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
+        let cp = u32::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
+        t[usize::from(b)] = Some(char::from_u32(cp).unwrap());
+    }
+    let mut bytes = HashMap::new();
+    for (b, c) in t.iter().enumerate().rev() {
+        if let Some(c) = c {
+            bytes.insert(*c, u8::try_from(b).unwrap());
+        }
+    }
+    let t: &'static IndexPeer = Box::leak(Box::new(IndexPeer { chars: t, bytes }));
+    tables.insert(key, t);
+    Some(t)
+}
+
+/// The Python codec of a module of litenc (`ibm037` is `cp037`).
+fn python_codec(module: &str) -> String {
+    match module.strip_prefix("ibm") {
+        Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => format!("cp{n}"),
+        _ => module.to_owned(),
+    }
 }
 
 /// The peer of `enc`, a single-byte encoding.
@@ -449,6 +545,8 @@ pub(crate) fn single_byte_peer(enc: litenc_runtime::Encoding) -> SingleBytePeer 
     match enc {
         Encoding::Ascii => SingleBytePeer::Ascii,
         Encoding::Latin1 => SingleBytePeer::Latin1,
+        // The pages Python has and the Rust crates do not, and the devices'.
+        _ if index_table(enc).is_some() => SingleBytePeer::Index(index_table(enc).unwrap()),
         _ => {
             if let Some(peer) = encoding_rs::Encoding::for_label(enc.name().as_bytes()) {
                 assert_eq!(peer.name(), enc.name(), "encoding_rs has another name");
@@ -486,6 +584,7 @@ pub(crate) fn peer_char_of(enc: litenc_runtime::Encoding, b: u8) -> Option<char>
         }
         SingleBytePeer::Ascii => b.is_ascii().then_some(char::from(b)),
         SingleBytePeer::Latin1 => Some(char::from(b)),
+        SingleBytePeer::Index(t) => t.chars[usize::from(b)],
     }
 }
 
@@ -514,6 +613,7 @@ pub(crate) fn peer_byte_of(enc: litenc_runtime::Encoding, ch: char) -> Option<u8
         }
         SingleBytePeer::Ascii => ch.is_ascii().then_some(ch as u8),
         SingleBytePeer::Latin1 => u8::try_from(ch).ok(),
+        SingleBytePeer::Index(t) => t.bytes.get(&ch).copied(),
     }
 }
 
