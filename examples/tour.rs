@@ -236,6 +236,12 @@ fn devices() {
     const SMS: [u8; 21] = encode!("gsm0338", "Total: 5€ {paid} @ÅB", packed);
     const NAME: [u8; 11] = litenc::fat_name!("readme.txt");
     const LOG: [u8; 11] = litenc::fat_name!("cp850", "año2024.log");
+    // A fixed-width EBCDIC field of a mainframe record: padded with the
+    // page's space, 0x40 in EBCDIC.
+    const FIELD: [u8; 12] = encode!("cp037", "ACCT 0042", width = 12);
+    // A 16-character line of an HD44780 LCD (ROM A00): U+E000 is CGRAM 0,
+    // here a degree sign the firmware draws; ｱﾘｶﾞﾄｳ is in the ROM.
+    const LCD: [u8; 16] = encode!("hd44780-a00", "25\u{E000}C ｱﾘｶﾞﾄｳ→", width = 16);
     println!("\n9. Devices: an SMS in GSM 03.38, FAT file names, an EBCDIC field, an LCD line:\n");
     println!("   SMS \"Total: 5€ {{paid}} @ÅB\", packed   {}", hex(&SMS));
     let mut septets = [0u8; 23];
@@ -249,18 +255,11 @@ fn devices() {
     );
     println!("   fat_name!(\"cp850\", \"año2024.log\")  {}", hex(&LOG));
     assert_eq!(&NAME, b"README  TXT");
-
-    // A fixed-width EBCDIC field of a mainframe record: padded with the
-    // page's space, 0x40 in EBCDIC.
-    const FIELD: [u8; 12] = encode!("cp037", "ACCT 0042", width = 12);
     println!("   EBCDIC (IBM037) field, width 12      {}", hex(&FIELD));
     let back = litenc::ibm037::decode(&FIELD).expect("IBM037 defines these bytes");
     println!("   read back                            {back:?}");
     assert_eq!(back, "ACCT 0042   ");
 
-    // A 16-character line of an HD44780 LCD (ROM A00): U+E000 is CGRAM 0,
-    // here a degree sign the firmware draws; ｱﾘｶﾞﾄｳ is in the ROM.
-    const LCD: [u8; 16] = encode!("hd44780-a00", "25\u{E000}C ｱﾘｶﾞﾄｳ→", width = 16);
     println!("   LCD line (HD44780 A00), width 16     {}", hex(&LCD));
     assert_eq!(LCD[2], 0x00);
     assert_eq!(LCD[11], 0x7E);

@@ -603,7 +603,7 @@ fn every_single_byte_page_matches_the_runtime() {
 
 /// The pages whose tables come from Python's codecs, glibc, Unicode's
 /// mappings and Hitachi's datasheet (`data/python/`, `data/device/`): no
-/// peer of this file reads them (encoding_rs and oem_cp have none of them),
+/// peer of this file reads them (`encoding_rs` and `oem_cp` have none of them),
 /// so `tests/conformance_full_pages.rs` compares them with Python, glibc and
 /// the JDK, and `tests/macros_device_pages.rs` checks the macros on them.
 const COMPARED_ELSEWHERE: &[Encoding] = &[

@@ -487,15 +487,7 @@ fn page(enc: Encoding) -> [Option<char>; 256] {
             Encoding::Latin1 => return std::array::from_fn(|b| char::from_u32(b as u32)),
             _ => {}
         }
-        let name = enc.name().to_ascii_lowercase();
-        let file = match name.strip_prefix("ibm") {
-            Some(n) if name != "ibm866" => format!("dos/index-cp{n}.txt"),
-            _ => format!(
-                "whatwg/index-{}.txt",
-                name.strip_suffix("-i").unwrap_or(&name)
-            ),
-        };
-        let path = format!("{}/../data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let path = table_path(enc);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
             let mut fields = line.split_whitespace();
@@ -651,4 +643,29 @@ fn gsm_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
         }
     }
     Ok(out)
+}
+
+/// The index file a code page's reference table is read from: WHATWG's
+/// (`data/whatwg/`) or the DOS pages' (`data/dos/`).
+fn table_path(enc: Encoding) -> String {
+    let name = enc.name().to_ascii_lowercase();
+    let file = match name.strip_prefix("ibm") {
+        Some(n) if name != "ibm866" => format!("dos/index-cp{n}.txt"),
+        _ => format!(
+            "whatwg/index-{}.txt",
+            name.strip_suffix("-i").unwrap_or(&name)
+        ),
+    };
+    format!("{}/../data/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether this reference has `enc`: every encoding but the code pages of
+/// 256-byte tables (EBCDIC, the rest of Python's codecs, the LCD ROMs), whose
+/// index files have another form; `tests/conformance_full_pages.rs` compares
+/// those with Python, glibc and the JDK on every byte and character.
+#[must_use]
+pub fn has(enc: Encoding) -> bool {
+    !enc.is_single_byte()
+        || matches!(enc, Encoding::Ascii | Encoding::Latin1)
+        || std::path::Path::new(&table_path(enc)).exists()
 }

@@ -21,7 +21,7 @@
 //! let lines: Vec<String> = DecodeReader::new(file, Encoding::Windows1251)
 //!     .lines()
 //!     .collect::<io::Result<_>>()?;
-//! assert_eq!(lines, ["Привет\r", "мир\r"]);
+//! assert_eq!(lines, ["Привет", "мир"]);
 //!
 //! // UTF-16LE with a byte-order mark in, KOI8-R out, `€` as a reference.
 //! let input: &[u8] = b"\xFF\xFE\x1F\x04\x38\x04 \x00\xAC\x20";

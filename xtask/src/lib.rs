@@ -366,7 +366,7 @@ fn u16_table(s: &mut String, name: &str, values: &[u16]) {
 }
 
 /// The generated file of one page: its tables as a `SingleByte` static,
-/// with everything the codec derives from them (see [`derive`]) written out,
+/// with everything the codec derives from them (see [`derive::derive`]) written out,
 /// so that nothing is computed when the runtime is compiled.
 ///
 /// # Errors
