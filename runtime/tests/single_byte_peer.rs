@@ -127,7 +127,7 @@ fn scalar_index(ch: char) -> usize {
     }
 }
 
-/// The code pages with a peer library here (encoding_rs, oem_cp, std): the
+/// The code pages with a peer library here (`encoding_rs`, `oem_cp`, std): the
 /// WHATWG pages, the DOS pages, ASCII and ISO-8859-1. The pages of 256-byte
 /// tables (EBCDIC, the rest of Python's codecs, the LCD ROMs) would have only
 /// their own index file as a peer; `tests/conformance_full_pages.rs` compares
