@@ -280,7 +280,7 @@ fn expected_bytes(enc: Encoding) -> Vec<Option<u8>> {
 
 #[test]
 fn code_pages_are_complete() {
-    let pages = pages();
+    let pages = common::code_pages();
     let single: Vec<Encoding> = Encoding::ALL
         .iter()
         .copied()
