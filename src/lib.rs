@@ -142,18 +142,20 @@
 //!   [`encode!`], [`include_encoded!`], [`macro@encoded`], ...), from the
 //!   `litenc-macros` crate. Without it litenc has no dependency but
 //!   `litenc-runtime` (no `syn`), and [`const_encode!`] still encodes any
-//!   `const` string at compile time.
+//!   `const` string at compile time. It turns on the runtime's `cjk` too:
+//!   the macros run on the host with a copy of the runtime that has it,
+//!   and when both copies have the same features Cargo builds the runtime
+//!   once instead of twice (a second less of a first build).
 //! - `cjk` (default): the multi-byte encodings of Chinese, Japanese and
 //!   Korean (GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS, EUC-KR) at
 //!   run time: their modules ([`shift_jis`], [`gbk`], ...), [`Encoding`]
 //!   variants and tables. The macros know them with or without it (they run
-//!   on the host, with a runtime of their own), so `encode!("shift_jis",
-//!   ...)` works in a build without it. On by default because it costs
+//!   on the host, with a runtime of their own), and turn it on: it is off
+//!   only in a build without `macros`. On by default because it costs
 //!   nothing at run time: a program links only the tables of the encodings
 //!   it calls (`docs/performance.md` measures it); what it costs is
-//!   compiling the tables (a few seconds, measured there too), which a
-//!   firmware build that does not need them saves with
-//!   `default-features = false`.
+//!   compiling the tables (measured there too), which a build without
+//!   `macros` saves with `default-features = false`.
 //! - `jni`: the option `jnistr`, a `&'static JNIStr` of the `jni` crate
 //!   (0.22, without its default features). Implies `macros`.
 //! - `windows-strings`: the options `pcwstr` and `pcstr`, `PCWSTR` and
