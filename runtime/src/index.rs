@@ -26,18 +26,37 @@
 //! `count_ones`.
 
 /// The pointer of each code point of an index; see the module docs.
+///
+/// The blocks and pointers are little-endian bytes, as the generator writes
+/// them to a binary file that the index file takes in with `include_bytes!`
+/// (one token for the compiler, where arrays of integer literals cost every
+/// build of the runtime tens of milliseconds each).
 pub(crate) struct PointerMap {
     /// The row of each page of 4096 code points; 0 for none.
-    pub(crate) pages: &'static [u8],
+    pages: &'static [u8],
     /// The mapped code points of each block of 64, as a bit set.
-    pub(crate) bits: &'static [u64],
+    bits: &'static [[u8; 8]],
     /// The number of mapped code points before each block.
-    pub(crate) base: &'static [u16],
+    base: &'static [[u8; 2]],
     /// The pointers, in code point order.
-    pub(crate) pointers: &'static [u16],
+    pointers: &'static [[u8; 2]],
 }
 
 impl PointerMap {
+    /// The map of `pages` and of `bytes`: the bit sets of its `blocks`
+    /// blocks, their bases, then the pointers (little-endian).
+    #[inline]
+    pub(crate) const fn new(pages: &'static [u8], blocks: usize, bytes: &'static [u8]) -> Self {
+        let (bits, rest) = bytes.split_at(8 * blocks);
+        let (base, pointers) = rest.split_at(2 * blocks);
+        PointerMap {
+            pages,
+            bits: bits.as_chunks::<8>().0,
+            base: base.as_chunks::<2>().0,
+            pointers: pointers.as_chunks::<2>().0,
+        }
+    }
+
     /// The pointer of `cp`, or `None` if the index does not have it.
     #[inline]
     pub(crate) const fn get(&self, cp: u32) -> Option<u16> {
@@ -46,12 +65,13 @@ impl PointerMap {
             return None;
         }
         let k = self.pages[page] as usize * 64 + ((cp >> 6) & 63) as usize;
-        let bits = self.bits[k];
+        let bits = u64::from_le_bytes(self.bits[k]);
         let bit = 1u64 << (cp & 63);
         if bits & bit == 0 {
             return None;
         }
         let rank = (bits & (bit - 1)).count_ones() as usize;
-        Some(self.pointers[self.base[k] as usize + rank])
+        let at = u16::from_le_bytes(self.base[k]) as usize + rank;
+        Some(u16::from_le_bytes(self.pointers[at]))
     }
 }

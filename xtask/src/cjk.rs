@@ -282,63 +282,72 @@ fn u16_array(s: &mut String, name: &str, doc: &str, values: &[u16], hex: bool) {
     s.push_str("];\n");
 }
 
-fn pointer_map_static(s: &mut String, name: &str, doc: &str, m: &PointerMap) {
-    writeln!(s, "\n/// {doc}").unwrap();
-    writeln!(s, "pub(crate) static {name}: PointerMap = PointerMap {{").unwrap();
-    s.push_str("pages: &[");
-    for p in &m.pages {
-        write!(s, "{p}, ").unwrap();
-    }
-    s.push_str("],\nbits: &[");
-    for b in &m.bits {
-        write!(
-            s,
-            "0x{:04X}_{:04X}_{:04X}_{:04X}, ",
-            b >> 48,
-            (b >> 32) & 0xFFFF,
-            (b >> 16) & 0xFFFF,
-            b & 0xFFFF
-        )
-        .unwrap();
-    }
-    s.push_str("],\nbase: &[");
-    for b in &m.base {
-        write!(s, "{b}, ").unwrap();
-    }
-    s.push_str("],\npointers: &[");
-    for p in &m.pointers {
-        write!(s, "{p}, ").unwrap();
-    }
-    s.push_str("],\n};\n");
+/// The binary files of the index files: `(file name in runtime/src/tables,
+/// contents)`.
+type Binaries = Vec<(String, Vec<u8>)>;
+
+/// A big table of `u16` (a decode table): written to the binary file `file`
+/// (little-endian), and a static that takes it in with `include_bytes!`.
+/// The compiler reads a binary file as one token, where an array of tens of
+/// thousands of integer literals took some 60 ms of every build of the
+/// runtime to parse, check and evaluate.
+fn u16_table(s: &mut String, bins: &mut Binaries, name: &str, doc: &str, values: &[u16]) {
+    let file = format!("{}.bin", name.to_lowercase());
+    writeln!(
+        s,
+        "\n/// {doc} Little-endian, in `{file}` (generated with this file).\n\
+         pub(crate) static {name}: &[[u8; 2]] = include_bytes!(\"{file}\").as_chunks::<2>().0;"
+    )
+    .unwrap();
+    bins.push((file, values.iter().flat_map(|v| v.to_le_bytes()).collect()));
 }
 
-/// The generated file of one index.
-fn index_file_text(root: &Path, f: &IndexFile) -> Result<String, String> {
+/// A [`PointerMap`]: its pages in the source, its blocks and pointers in a
+/// binary file (the bit sets, the bases, the pointers, little-endian).
+fn pointer_map_static(s: &mut String, bins: &mut Binaries, name: &str, doc: &str, m: &PointerMap) {
+    let file = format!("{}.bin", name.to_lowercase());
+    writeln!(s, "\n/// {doc}").unwrap();
+    writeln!(
+        s,
+        "pub(crate) static {name}: PointerMap = PointerMap::new(&{:?}, {}, include_bytes!(\"{file}\"));",
+        m.pages,
+        m.bits.len()
+    )
+    .unwrap();
+    let mut bytes = Vec::new();
+    bytes.extend(m.bits.iter().flat_map(|b| b.to_le_bytes()));
+    bytes.extend(m.base.iter().flat_map(|b| b.to_le_bytes()));
+    bytes.extend(m.pointers.iter().flat_map(|p| p.to_le_bytes()));
+    bins.push((file, bytes));
+}
+
+/// The generated file of one index, and the binary files it takes in.
+fn index_file_text(root: &Path, f: &IndexFile) -> Result<(String, Binaries), String> {
     let entries = read_index(root, f.name)?;
     let source = index_file(f.name);
     let mut s = String::new();
+    let mut bins = Vec::new();
     header(&mut s, &source, f.title);
     match f.name {
         "gb18030-ranges" => ranges_file(&mut s, entries, &source)?,
-        "iso-2022-jp-katakana" | "jis0212" => {
+        "iso-2022-jp-katakana" => {
             let table = bmp_table(&entries, f.len, &source)?;
-            u16_array(
-                &mut s,
-                &ident(f.name).to_uppercase(),
-                TABLE_DOC,
-                &table,
-                true,
-            );
+            u16_array(&mut s, "ISO_2022_JP_KATAKANA", TABLE_DOC, &table, true);
         }
-        "jis0208" => jis0208_file(&mut s, &entries, f.len, &source)?,
-        "big5" => big5_file(&mut s, &entries, f.len)?,
+        "jis0212" => {
+            let table = bmp_table(&entries, f.len, &source)?;
+            u16_table(&mut s, &mut bins, "JIS0212", TABLE_DOC, &table);
+        }
+        "jis0208" => jis0208_file(&mut s, &mut bins, &entries, f.len, &source)?,
+        "big5" => big5_file(&mut s, &mut bins, &entries, f.len)?,
         "gb18030" | "euc-kr" => {
             s.push_str("\nuse crate::index::PointerMap;\n");
             let upper = ident(f.name).to_uppercase();
             let table = bmp_table(&entries, f.len, &source)?;
-            u16_array(&mut s, &upper, TABLE_DOC, &table, true);
+            u16_table(&mut s, &mut bins, &upper, TABLE_DOC, &table);
             pointer_map_static(
                 &mut s,
+                &mut bins,
                 &format!("{upper}_POINTERS"),
                 "The index pointer (the first pointer) of each code point.",
                 &pointer_map(&index_pointers(&entries, |_| true, &[]))?,
@@ -347,7 +356,7 @@ fn index_file_text(root: &Path, f: &IndexFile) -> Result<String, String> {
         other => return Err(format!("no generator for index {other}")),
     }
     utf8_table_static(&mut s, f.name);
-    rustfmt(&s)
+    Ok((rustfmt(&s)?, bins))
 }
 
 /// The doc of a decode table.
@@ -408,19 +417,21 @@ fn ranges_file(s: &mut String, entries: Vec<(u32, u32)>, source: &str) -> Result
 /// pointers where they differ.
 fn jis0208_file(
     s: &mut String,
+    bins: &mut Binaries,
     entries: &[(u32, u32)],
     len: usize,
     source: &str,
 ) -> Result<(), String> {
     s.push_str("\nuse crate::index::PointerMap;\n");
     let table = bmp_table(entries, len, source)?;
-    u16_array(s, "JIS0208", TABLE_DOC, &table, true);
+    u16_table(s, bins, "JIS0208", TABLE_DOC, &table);
     let first = index_pointers(entries, |_| true, &[]);
     if first.values().any(|&p| p >= 8836) {
         return Err(format!("{source}: an index pointer at or above 8836"));
     }
     pointer_map_static(
         s,
+        bins,
         "JIS0208_POINTERS",
         "The index pointer (the first pointer) of each code point, which the EUC-JP and \
          ISO-2022-JP encoders write and the Shift_JIS encoder too, but for the pointers of \
@@ -454,16 +465,21 @@ fn jis0208_file(
 
 /// Index Big5: its table (with the code points above U+FFFF on the side)
 /// and the index Big5 pointers.
-fn big5_file(s: &mut String, entries: &[(u32, u32)], len: usize) -> Result<(), String> {
+fn big5_file(
+    s: &mut String,
+    bins: &mut Binaries,
+    entries: &[(u32, u32)],
+    len: usize,
+) -> Result<(), String> {
     s.push_str("\nuse crate::index::PointerMap;\n");
     let (table, astral) = decode_table(entries, len)?;
-    u16_array(
+    u16_table(
         s,
+        bins,
         "BIG5",
         "The code point of each pointer; 0 where the index has none, and \
          `0xD800 + k` for the code point above U+FFFF `BIG5_ASTRAL[k]`.",
         &table,
-        true,
     );
     writeln!(
         s,
@@ -479,6 +495,7 @@ fn big5_file(s: &mut String, entries: &[(u32, u32)], len: usize) -> Result<(), S
     let pointers = index_pointers(entries, |p| p >= BIG5_ENCODER_FIRST, &BIG5_LAST_POINTER);
     pointer_map_static(
         s,
+        bins,
         "BIG5_POINTERS",
         "The index Big5 pointer of each code point: its first pointer from \
          (0xA1 - 0x81) × 157 on (the Hong Kong extensions below are decoded, never \
@@ -563,10 +580,27 @@ pub fn generated_files(
     for f in INDEX_FILES {
         files.push((
             format!("runtime/src/tables/{}.rs", ident(f.name)),
-            index_file_text(root, f)?,
+            index_file_text(root, f)?.0,
         ));
     }
     files.push(("runtime/src/registry_cjk.rs".to_owned(), registry(json)?));
+    Ok(files)
+}
+
+/// The binary files that the index files take in with `include_bytes!`:
+/// their decode tables and pointer maps, and the UTF-8 tables of the
+/// `fast` decoders (see [`utf8_tables`]).
+///
+/// # Errors
+/// If an index cannot be read or does not have the expected shape.
+pub fn binary_files(root: &Path) -> Result<Binaries, String> {
+    let mut files = Vec::new();
+    for f in INDEX_FILES {
+        for (file, bytes) in index_file_text(root, f)?.1 {
+            files.push((format!("runtime/src/tables/{file}"), bytes));
+        }
+    }
+    files.extend(utf8_tables(root)?);
     Ok(files)
 }
 

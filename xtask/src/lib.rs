@@ -592,7 +592,7 @@ pub fn generated_files() -> Result<Vec<(String, Vec<u8>)>, String> {
         .into_iter()
         .map(|(path, text)| (path, text.into_bytes()))
         .collect();
-    files.extend(cjk::utf8_tables(&workspace_root())?);
+    files.extend(cjk::binary_files(&workspace_root())?);
     Ok(files)
 }
 

@@ -169,9 +169,9 @@ const fn bad_trail(trail: u8) -> Seq {
 
 /// The code point at `pointer` of a decode table, or 0.
 #[inline]
-const fn at(table: &[u16], pointer: usize) -> u32 {
+const fn at(table: &[[u8; 2]], pointer: usize) -> u32 {
     if pointer < table.len() {
-        table[pointer] as u32
+        u16::from_le_bytes(table[pointer]) as u32
     } else {
         0
     }
@@ -243,7 +243,7 @@ pub(crate) const fn gb18030_seq(b: &[u8], i: usize) -> Seq {
     if (second >= 0x40 && second <= 0x7E) || (second >= 0x80 && second <= 0xFE) {
         let offset = if second < 0x7F { 0x40 } else { 0x41 };
         let pointer = (first as usize - 0x81) * 190 + (second as usize - offset);
-        let cp = at(&GB18030, pointer);
+        let cp = at(GB18030, pointer);
         if cp != 0 {
             return char1(cp, 2);
         }
@@ -339,7 +339,7 @@ pub(crate) const fn big5_pair(pointer: usize) -> Option<(u32, u32)> {
 /// The code point of a Big5 pointer in index Big5, or 0.
 #[inline]
 pub(crate) const fn big5_code_point(pointer: usize) -> u32 {
-    let v = at(&BIG5, pointer);
+    let v = at(BIG5, pointer);
     if v & 0xF800 == 0xD800 {
         BIG5_ASTRAL[(v - 0xD800) as usize]
     } else {
@@ -372,7 +372,7 @@ pub(crate) const fn euc_jp_seq(b: &[u8], i: usize) -> Seq {
         let trail = b[i + 2];
         if trail >= 0xA1 && trail <= 0xFE {
             let pointer = (byte as usize - 0xA1) * 94 + (trail as usize - 0xA1);
-            let cp = at(&JIS0212, pointer);
+            let cp = at(JIS0212, pointer);
             if cp != 0 {
                 return char1(cp, 3);
             }
@@ -383,7 +383,7 @@ pub(crate) const fn euc_jp_seq(b: &[u8], i: usize) -> Seq {
     }
     if lead >= 0xA1 && byte >= 0xA1 && byte <= 0xFE {
         let pointer = (lead as usize - 0xA1) * 94 + (byte as usize - 0xA1);
-        let cp = at(&JIS0208, pointer);
+        let cp = at(JIS0208, pointer);
         if cp != 0 {
             return char1(cp, 2);
         }
@@ -454,7 +454,7 @@ pub(crate) const fn iso_2022_jp_seq(b: &[u8], i: usize, mode: Mode) -> Seq {
             }
             if trail >= 0x21 && trail <= 0x7E {
                 let pointer = (byte as usize - 0x21) * 94 + (trail as usize - 0x21);
-                let cp = at(&JIS0208, pointer);
+                let cp = at(JIS0208, pointer);
                 if cp != 0 {
                     return char1(cp, 2);
                 }
@@ -490,7 +490,7 @@ pub(crate) const fn shift_jis_seq(b: &[u8], i: usize) -> Seq {
             // Windows' end-user-defined characters, in the Private Use Area.
             return char1(0xE000 - 8836 + pointer as u32, 2);
         }
-        let cp = at(&JIS0208, pointer);
+        let cp = at(JIS0208, pointer);
         if cp != 0 {
             return char1(cp, 2);
         }
@@ -514,7 +514,7 @@ pub(crate) const fn euc_kr_seq(b: &[u8], i: usize) -> Seq {
     let trail = b[i + 1];
     if trail >= 0x41 && trail <= 0xFE {
         let pointer = (lead as usize - 0x81) * 190 + (trail as usize - 0x41);
-        let cp = at(&EUC_KR, pointer);
+        let cp = at(EUC_KR, pointer);
         if cp != 0 {
             return char1(cp, 2);
         }
