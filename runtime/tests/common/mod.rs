@@ -490,6 +490,20 @@ pub(crate) struct IndexPeer {
 fn index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
+    // The answer of each encoding, found once: the tests ask for every
+    // scalar value, and looking for the file each time was millions of
+    // `stat` calls, most of the run time of the tests that use it.
+    static BY_ENCODING: OnceLock<
+        Mutex<HashMap<litenc_runtime::Encoding, Option<&'static IndexPeer>>>,
+    > = OnceLock::new();
+    let mut known = BY_ENCODING.get_or_init(Mutex::default).lock().unwrap();
+    *known.entry(enc).or_insert_with(|| read_index_table(enc))
+}
+
+/// [`index_table`], read from its file.
+fn read_index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
     static TABLES: OnceLock<Mutex<HashMap<String, &'static IndexPeer>>> = OnceLock::new();
     let module = enc.__module();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
