@@ -610,6 +610,74 @@ fn code_pages(c: &mut Criterion<CpuTime>) {
     );
 }
 
+/// The pages whose bytes `00..=7F` are not ASCII (EBCDIC), each beside the
+/// ASCII-compatible page of its script on the same text, in one group: the
+/// code-page corpus of that page (`bench/corpora/code_pages.py`) with every
+/// character one of the group's pages lacks dropped, through
+/// `litenc::fast::decode_into` / `encode_into` into a worst-case buffer.
+/// German and French for the Latin pages against windows-1252 (and
+/// windows-1254, whose Latin-5 IBM1026 shares), Greek for IBM875 against
+/// windows-1253, Hebrew (if this machine has its message catalogs) for
+/// IBM424 against windows-1255.
+fn ebcdic(c: &mut Criterion<CpuTime>) {
+    use litenc::Encoding as E;
+    let sets: [(&str, &str, bool, &[E]); 3] = [
+        (
+            "windows1252",
+            "de+fr",
+            true,
+            &[
+                E::Windows1252,
+                E::Windows1254,
+                E::Ibm037,
+                E::Ibm273,
+                E::Ibm500,
+                E::Ibm1026,
+                E::Ibm1140,
+                E::Ibm1047,
+            ],
+        ),
+        ("windows1253", "el", true, &[E::Windows1253, E::Ibm875]),
+        ("windows1255", "he", false, &[E::Windows1255, E::Ibm424]),
+    ];
+    for (corpus, lang, required, pages) in sets {
+        let Some(full) = code_page_corpus(corpus, required) else {
+            continue;
+        };
+        let text: String = full
+            .chars()
+            .filter(|&ch| {
+                let mut buf = [0u8; 4];
+                let one = ch.encode_utf8(&mut buf);
+                pages.iter().all(|e| e.encode(one).is_ok())
+            })
+            .collect();
+        for (n, size) in SIZES {
+            let text = prefix(&text, n);
+            let encoded: Vec<Vec<u8>> = pages.iter().map(|e| e.encode(text).unwrap()).collect();
+            let mut out = vec![0u8; 3 * text.len() + 64];
+            let mut g = group(c, "ebcdic_decode", lang, size, text);
+            for (&e, bytes) in pages.iter().zip(&encoded) {
+                let n = litenc::fast::decode_into(e, bytes, &mut out).unwrap();
+                assert_eq!(&out[..n], text.as_bytes(), "{}: fast decode", e.name());
+                g.bench_function(e.name(), |b| {
+                    b.iter(|| litenc::fast::decode_into(black_box(e), black_box(bytes), &mut out).unwrap())
+                });
+            }
+            g.finish();
+            let mut g = group(c, "ebcdic_encode", lang, size, text);
+            for (&e, bytes) in pages.iter().zip(&encoded) {
+                let n = litenc::fast::encode_into(e, text, &mut out).unwrap();
+                assert_eq!(&out[..n], &bytes[..], "{}: fast encode", e.name());
+                g.bench_function(e.name(), |b| {
+                    b.iter(|| litenc::fast::encode_into(black_box(e), black_box(text), &mut out).unwrap())
+                });
+            }
+            g.finish();
+        }
+    }
+}
+
 fn all(c: &mut Criterion<CpuTime>) {
     for name in CORPORA {
         let full = corpus(name);
@@ -622,6 +690,7 @@ fn all(c: &mut Criterion<CpuTime>) {
         }
     }
     code_pages(c);
+    ebcdic(c);
 }
 
 fn config() -> Criterion<CpuTime> {

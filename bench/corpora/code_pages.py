@@ -14,6 +14,12 @@ page was made for:
 | iso8859_2 | Polish, Czech and Hungarian man pages, /usr/share/man/{pl,cs,hu} |
 | windows1253 | Greek message catalogs, /usr/share/locale/el/LC_MESSAGES/*.mo |
 | windows874 (if Thai exists) | Thai message catalogs, /usr/share/locale/th/LC_MESSAGES/*.mo |
+| windows1255 (if Hebrew exists) | Hebrew message catalogs, /usr/share/locale/he/LC_MESSAGES/*.mo |
+
+The EBCDIC pages are measured on these corpora too (`ebcdic` in
+`bench/benches/compare.rs`): windows1252's for the Latin ones, windows1253's
+for IBM875 (Greek), windows1255's for IBM424 (Hebrew), with what a page
+lacks dropped there.
 
 Man pages (gzip'd groff) keep their prose: lines that start with `.` or `'`
 (requests and macros) and tbl format lines are dropped, comments cut, and
@@ -31,8 +37,8 @@ the first 100,000 bytes of UTF-8 (cut on a character boundary); the
 benchmarks also cut it to 4 KiB and 64 B. For each corpus the script prints
 its size in UTF-8 and in the page, the share of non-ASCII characters, the
 share dropped and the SHA-256 of the file, so that runs on different
-machines can be told apart. A missing directory is an error, except Thai,
-which is optional.
+machines can be told apart. A missing directory is an error, except Thai and
+Hebrew, which are optional.
 """
 
 import gzip
@@ -61,6 +67,7 @@ PAGES = {
                   [("man", "pl"), ("man", "cs"), ("man", "hu")], True),
     "windows1253": ("whatwg/index-windows-1253.txt", [("mo", "el")], True),
     "windows874": ("whatwg/index-windows-874.txt", [("mo", "th")], False),
+    "windows1255": ("whatwg/index-windows-1255.txt", [("mo", "he")], False),
 }
 
 # Named characters (\(xx, \[xx], \*(xx) that print something in prose (from

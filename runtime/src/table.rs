@@ -30,6 +30,11 @@
 //! byte encodes back, to the lower byte where two share a character;
 //! nothing else is in the reverse map) before it writes them out as plain
 //! values: no table is computed when the crate is compiled.
+//!
+//! A page whose bytes `00..=7F` are not ASCII but which has every ASCII
+//! character (EBCDIC) also has a [`Proxy`], a second, generated page that
+//! is its bytes permuted so that ASCII is ASCII, through which the `fast`
+//! kernels of the ASCII pages serve it.
 
 mod vectors;
 
@@ -48,6 +53,38 @@ pub(crate) struct Reverse {
     pub(crate) rows: &'static [[u8; 64]],
     /// The byte of each third (or last) byte's low six bits, per block.
     pub(crate) blocks: &'static [[u8; 64]],
+}
+
+/// A page's *proxy*: the page with its bytes permuted so that ASCII is
+/// ASCII, for a page whose bytes `00..=7F` are not (EBCDIC), so that the
+/// `fast` kernels of the ASCII pages serve it too (`crate::simd::proxy`).
+///
+/// The permutation sends each byte that decodes to an ASCII character to
+/// that character's byte, and the other bytes, defined or not, to
+/// `80..=FF` in their order: a byte undefined in the page is undefined in
+/// the proxy, and where two bytes share a character, the lower one (which
+/// the character encodes to) stays the lower. So decoding `bytes` is
+/// decoding them mapped through `to_proxy` in the proxy page, and encoding
+/// is encoding in the proxy and mapping the output through `from_proxy`,
+/// with the same answers, errors at the same places. The generator
+/// (`xtask`) derives both and the proxy's tables, and checks them.
+#[allow(
+    clippy::struct_field_names,
+    reason = "to and from the proxy: the names say the direction"
+)]
+pub(crate) struct Proxy {
+    /// The proxy page (`ascii: true`, with its `Vectors`).
+    pub(crate) page: &'static SingleByte,
+    /// The proxy's byte of each byte of the page.
+    pub(crate) to_proxy: [u8; 256],
+    /// The page's byte of each byte of the proxy: the inverse.
+    pub(crate) from_proxy: [u8; 256],
+    /// The first of the two bytes of UTF-8 of each byte `0x80 + i` of the
+    /// proxy; 0 where its character is not two bytes long or it is
+    /// undefined (the AVX-512 decoder of `crate::simd::proxy`).
+    pub(crate) lead: [u8; 128],
+    /// The second of those two bytes; 0 where `lead` is.
+    pub(crate) trail: [u8; 128],
 }
 
 /// One single-byte encoding.
@@ -81,6 +118,9 @@ pub(crate) struct SingleByte {
     pub(crate) max_utf8: usize,
     /// The tables of the AVX2 kernels (`crate::simd::single_byte`).
     pub(crate) vectors: Vectors,
+    /// For a page whose bytes `00..=7F` are not ASCII but which has every
+    /// ASCII character once (EBCDIC), its [`Proxy`]; `None` for the others.
+    pub(crate) proxy: Option<&'static Proxy>,
 }
 
 impl SingleByte {

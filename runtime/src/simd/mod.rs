@@ -28,7 +28,10 @@
 //! without it. Each operation runs the best kernel it has; where neither
 //! says yes, and on other architectures, the `const` engine of
 //! `crate::engine`, which is also what the vector loops fall back to for a
-//! block they do not handle.
+//! block they do not handle. The EBCDIC pages, whose bytes `00..=7F` are not
+//! ASCII, go through the code-page kernels by way of a byte permutation
+//! ([`proxy`]); the other such pages (the LCD ROMs, CP437 with glyphs) have
+//! no kernel.
 //!
 //! # `unsafe`
 //!
@@ -61,6 +64,7 @@ pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
 pub(crate) mod portable;
+pub(crate) mod proxy;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf32;
@@ -330,8 +334,9 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
-        // A page whose low half is not ASCII has no kernel: the engine.
-        Family::SingleByte(t) if !t.ascii => None,
+        // A page whose low half is not ASCII: through its proxy, if it has
+        // one, else the engine.
+        Family::SingleByte(t) if !t.ascii => proxy::encode(t, t.proxy?, text, dst),
         Family::SingleByte(t) => single_byte::encode(t, text, dst),
         // No kernel: the engine's loop (an SMS is 160 septets).
         Family::Gsm => None,
@@ -377,7 +382,8 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8_is_valid(bytes)),
         Family::SingleByte(t) if t.total => Some(true),
-        Family::SingleByte(t) if !t.ascii => None,
+        // `None` from the proxy is not an answer: the engine decides.
+        Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes).map(|_| true),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
@@ -394,7 +400,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
-        Family::SingleByte(t) if !t.ascii => None,
+        Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes),
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
@@ -423,7 +429,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
-        Family::SingleByte(t) if !t.ascii => None,
+        Family::SingleByte(t) if !t.ascii => proxy::decode(t, t.proxy?, bytes, dst),
         Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
         Family::Gsm => None,
         #[cfg(feature = "cjk")]

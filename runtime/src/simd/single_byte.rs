@@ -1193,7 +1193,9 @@ mod tests {
                 _ => unreachable!("single-byte encodings have tables"),
             })
             // The kernels take the pages whose bytes `00..=7F` are ASCII;
-            // `fast` sends the others (EBCDIC, the LCD ROMs) to the engine.
+            // the EBCDIC pages reach them through their proxy (tested in
+            // `crate::simd::proxy`), the others (the LCD ROMs, CP437 with
+            // glyphs) go to the engine.
             .filter(|t| t.ascii)
             .collect()
     }

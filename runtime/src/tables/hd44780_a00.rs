@@ -18,6 +18,7 @@ pub(crate) static HD44780_A00: SingleByte = SingleByte {
     total: false,
     max_utf8: 3,
     vectors: Vectors::EMPTY,
+    proxy: None,
 };
 
 /// The code point of each byte `0x00 + i`; 0 where the byte is undefined,

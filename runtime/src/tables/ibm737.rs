@@ -18,6 +18,7 @@ pub(crate) static IBM737: SingleByte = SingleByte {
     total: true,
     max_utf8: 3,
     vectors: VECTORS,
+    proxy: None,
 };
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

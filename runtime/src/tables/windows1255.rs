@@ -18,6 +18,7 @@ pub(crate) static WINDOWS1255: SingleByte = SingleByte {
     total: false,
     max_utf8: 3,
     vectors: VECTORS,
+    proxy: None,
 };
 
 /// The code point of each byte `0x80 + i`; 0 where the byte is undefined.

@@ -1,0 +1,938 @@
+//! The pages whose bytes `00..=7F` are not ASCII but which have every
+//! ASCII character (the EBCDIC pages) through vector kernels, by way of
+//! each page's [`Proxy`]: the page with its bytes permuted so that ASCII is
+//! ASCII and Latin-1 is Latin-1 (`crate::table` says how the generator
+//! builds it).
+//!
+//! Decoding maps a block of input (4 KiB, on the stack, so that it stays in
+//! L1) through `to_proxy` and decodes the mapped block: with AVX-512, by
+//! the decoder of this module (`decode_avx512`, a third faster on German
+//! and French than the next, and twice as fast on Greek); with AVX2 only,
+//! by the code-page kernel of `super::single_byte` in the proxy page.
+//! `decoded_len` does the latter. Encoding encodes a block of text (64 KiB:
+//! the code-page encoder has a cost per call that smaller blocks paid
+//! again and again) with the code-page kernel in the proxy page and maps
+//! the bytes it wrote, in place, through `from_proxy`.
+//!
+//! The proxy decodes every byte the page defines to the same character
+//! (but for a byte whose character a lower byte has too, which it leaves
+//! undefined: IBM875 decodes seven bytes to U+001A), encodes every
+//! character to the image of the same byte, and leaves undefined what the
+//! page leaves undefined, so the answers are the page's. A `None` (a byte
+//! the page leaves undefined, a character it lacks, a buffer too short)
+//! sends the caller to the page's `const` engine on the original input, as
+//! for every kernel (see `crate::simd`). The one `None` on good input: one
+//! of IBM875's other U+001A bytes, with AVX2 only (the AVX-512 decoder
+//! decodes a step with one through the page's own table).
+//!
+//! The byte mapping is a look-up of 256 entries per byte:
+//!
+//! - with AVX-512 VBMI, 64 bytes per step: two `vpermi2b` (each looks up
+//!   128 entries, from two vectors, by the low seven bits), under the
+//!   masks of bit 7 set and clear, the second on the first's result, with
+//!   masked loads and stores for the tail;
+//! - with AVX2, 32 bytes per step: two 128-entry look-ups of eight
+//!   xor-coded `vpshufb` rounds each (see `crate::table::Vectors`), the
+//!   second at `index ^ 0x80`, and a blend by bit 7.
+//!
+//! Without AVX2 (other targets, `litenc_portable`) there is no kernel to
+//! hand the proxy to, and these functions return `None`: the `const`
+//! engine decodes and encodes the page directly.
+
+// The codec's short names (`t` page, `p` proxy, `b` input, `i` input
+// cursor, `at` output cursor, `v` a vector), as in `super::single_byte`.
+#![allow(clippy::many_single_char_names)]
+// Every pointer cast to a vector type goes to an unaligned load or store.
+#![allow(clippy::cast_ptr_alignment)]
+
+use crate::table::{Proxy, SingleByte};
+
+/// Bytes of input per block of the decoders.
+#[cfg(target_arch = "x86_64")]
+const BLOCK: usize = 4096;
+
+/// Bytes of text per block of the encoder.
+#[cfg(target_arch = "x86_64")]
+const TEXT_BLOCK: usize = 65536;
+
+/// Decodes `bytes` of the page `t` to UTF-8 in `dst`; `None` where the
+/// kernels do not run, a byte is undefined (or, but with AVX-512, one the
+/// proxy leaves to the engine), or `dst` is too short. Input shorter than
+/// 64 bytes goes, with AVX2 only, byte by byte through the page's own
+/// `utf8` table.
+#[inline]
+pub(crate) fn decode(
+    t: &'static SingleByte,
+    p: &'static Proxy,
+    bytes: &[u8],
+    dst: &mut [u8],
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx512() {
+            if bytes.len() <= 64 {
+                let mut small = [0u8; 64];
+                let b = &mut small[..bytes.len()];
+                let _ = map(&p.to_proxy, bytes, b);
+                // SAFETY: `avx512()` said that this CPU has every feature
+                // the kernel enables; `bytes` and `b` have one length.
+                return unsafe { decode_avx512(t, p, bytes, b, dst) };
+            }
+            // Each block mapped, then decoded by the AVX-512 decoder below
+            // (which, on German and French, was a third faster than the
+            // code-page kernel on the mapped block, and on Greek twice as
+            // fast).
+            let mut buf = [0u8; BLOCK];
+            let mut at = 0;
+            for chunk in bytes.chunks(BLOCK) {
+                let b = &mut buf[..chunk.len()];
+                let _ = map(&p.to_proxy, chunk, b);
+                let out = dst.get_mut(at..)?;
+                // SAFETY: `avx512()` said that this CPU has every feature
+                // the kernel enables; `chunk` and `b` have one length.
+                at += unsafe { decode_avx512(t, p, chunk, b, out) }?;
+            }
+            return Some(at);
+        }
+        if super::avx2() {
+            if bytes.len() < 64 {
+                return decode_scalar(t, bytes, dst, 0);
+            }
+            let mut buf = [0u8; BLOCK];
+            let mut at = 0;
+            for chunk in bytes.chunks(BLOCK) {
+                let b = &mut buf[..chunk.len()];
+                let _ = map(&p.to_proxy, chunk, b);
+                at += super::single_byte::decode(p.page, b, dst.get_mut(at..)?)?;
+            }
+            return Some(at);
+        }
+    }
+    let _ = (t, p, bytes, dst);
+    None
+}
+
+/// Decodes `b[i..end]` byte by byte through the page's own `utf8` table
+/// into `dst[at..]`: the new cursor, or `None` for an undefined byte or no
+/// room.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn decode_scalar(t: &SingleByte, b: &[u8], dst: &mut [u8], mut at: usize) -> Option<usize> {
+    for &byte in b {
+        let v = t.utf8[usize::from(byte)];
+        let len = (v >> 24) as usize;
+        if len == 0 {
+            return None;
+        }
+        // Four bytes where there is room (those past the character are
+        // overwritten next, or left past the output), else exactly.
+        if let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>) {
+            *out = v.to_le_bytes();
+        } else {
+            dst.get_mut(at..at + len)?
+                .copy_from_slice(&v.to_le_bytes()[..len]);
+        }
+        at += len;
+    }
+    Some(at)
+}
+
+/// The AVX-512 decoder of a block of text dense in non-ASCII characters
+/// (Greek, Hebrew), 64 bytes a step, from the block mapped to the proxy's
+/// bytes (`mapped`; `orig` is the page's): a step that is all ASCII is
+/// stored as it is; in any other, the lead and the trail of each high
+/// byte's character (two bytes of UTF-8) are looked up in the proxy's 128
+/// high bytes (one `vpermi2b` each), paired (lead, last byte; the last byte
+/// is the ASCII byte itself where there is no lead; two in-lane unpacks,
+/// the input's eight-byte words put in an order that makes their output
+/// the pairs in order), and the leads that are not there squeezed out with
+/// `vpcompressb`, 32 input bytes at a time, each stored as a whole vector
+/// where there is room (masked stores made this a sixth slower). A step
+/// with a byte that is not a two-byte character in the proxy (three bytes
+/// of UTF-8, such as the euro of IBM01140; undefined; a character a lower
+/// byte has too) and the last bytes go byte by byte through the page's own
+/// `utf8` table, from `orig`. The output's length, or `None`.
+///
+/// # Safety
+/// The CPU has [`super::FEATURES_512`]; `orig` and `mapped` have one length.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+#[inline]
+unsafe fn decode_avx512(
+    t: &SingleByte,
+    p: &Proxy,
+    orig: &[u8],
+    mapped: &[u8],
+    dst: &mut [u8],
+) -> Option<usize> {
+    use super::avx512::{load64, load_bytes, store_bytes};
+    use core::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_mask2_permutex2var_epi8, _mm512_mask_testn_epi8_mask,
+        _mm512_maskz_compress_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
+        _mm512_permutexvar_epi64, _mm512_set_epi64, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
+        _pdep_u64, _pext_u64,
+    };
+    debug_assert_eq!(orig.len(), mapped.len(), "decode_avx512: lengths differ");
+    // SAFETY: `lead` and `trail` are 128 readable bytes each; each load
+    // reads 64 of them.
+    let (l, tr): ([__m512i; 2], [__m512i; 2]) = unsafe {
+        (
+            [
+                _mm512_loadu_si512(p.lead.as_ptr().cast()),
+                _mm512_loadu_si512(p.lead.as_ptr().add(64).cast()),
+            ],
+            [
+                _mm512_loadu_si512(p.trail.as_ptr().cast()),
+                _mm512_loadu_si512(p.trail.as_ptr().add(64).cast()),
+            ],
+        )
+    };
+    // The input's eight-byte words in the order 0, 4, 1, 5, 2, 6, 3, 7, so
+    // that `vpunpcklbw` of two vectors of the step pairs the bytes of words
+    // 0 to 3 (input bytes 0..32, in order) and `vpunpckhbw` those of words
+    // 4 to 7.
+    let order = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+    // The (lead, last byte) pairs of the `n` input bytes (of 32) whose
+    // high bits are `high`, the leads of ASCII squeezed out; how many bytes
+    // that is.
+    let squeeze = |w: __m512i, high: u64, n: usize| {
+        let keep = _pdep_u64(high, 0x5555_5555_5555_5555) | 0xAAAA_AAAA_AAAA_AAAA;
+        (
+            _mm512_maskz_compress_epi8(keep, w),
+            n + high.count_ones() as usize,
+        )
+    };
+    let mut i = 0;
+    let mut at = 0;
+    while i < mapped.len() {
+        // The last step takes the `k < 64` bytes left, zeros after them
+        // (ASCII, so no lead; their pairs come after the others').
+        let k = (mapped.len() - i).min(64);
+        let v = if k == 64 {
+            // SAFETY: features; `i + 64 <= mapped.len()`.
+            unsafe { load64(mapped, i) }
+        } else {
+            // SAFETY: features; `i + k <= mapped.len()`.
+            unsafe { load_bytes(mapped, i, k) }
+        };
+        let high = _mm512_movepi8_mask(v);
+        if high == 0 {
+            if dst.len() - at >= 64 {
+                // SAFETY: features; `at + 64 <= dst.len()`.
+                unsafe { store64(dst, at, v) };
+            } else if dst.len() - at >= k {
+                // SAFETY: features; `at + k <= dst.len()`.
+                unsafe { store_bytes(dst, at, v, k) };
+            } else {
+                return None;
+            }
+            at += k;
+            i += k;
+            continue;
+        }
+        let v = _mm512_permutexvar_epi64(order, v);
+        let high = _mm512_movepi8_mask(v);
+        let ld = _mm512_permutex2var_epi8(l[0], v, l[1]);
+        if _mm512_mask_testn_epi8_mask(high, ld, ld) != 0 {
+            at = decode_scalar(t, &orig[i..i + k], dst, at)?;
+            i += k;
+            continue;
+        }
+        let last = _mm512_mask2_permutex2var_epi8(tr[0], v, high, tr[1]);
+        let (lo, n_lo) = squeeze(
+            _mm512_unpacklo_epi8(ld, last),
+            _pext_u64(high, 0x00FF_00FF_00FF_00FF),
+            k.min(32),
+        );
+        let (hi, n_hi) = squeeze(
+            _mm512_unpackhi_epi8(ld, last),
+            _pext_u64(high, 0xFF00_FF00_FF00_FF00),
+            k.saturating_sub(32),
+        );
+        if dst.len() - at >= 128 {
+            // Whole vectors, the bytes past each half's output overwritten
+            // by the next or left past the output.
+            // SAFETY: features; `at + n_lo + 64 <= at + 128 <= dst.len()`.
+            unsafe {
+                store64(dst, at, lo);
+                store64(dst, at + n_lo, hi);
+            }
+        } else if dst.len() - at >= n_lo + n_hi {
+            // SAFETY: features; `at + n_lo + n_hi <= dst.len()`, both at
+            // most 64.
+            unsafe {
+                store_bytes(dst, at, lo, n_lo);
+                store_bytes(dst, at + n_lo, hi, n_hi);
+            }
+        } else {
+            return None;
+        }
+        at += n_lo + n_hi;
+        i += k;
+    }
+    Some(at)
+}
+
+/// The length of the UTF-8 of `bytes`; `None` where the kernels do not
+/// run or a byte is undefined in the proxy.
+#[inline]
+pub(crate) fn decoded_len(p: &'static Proxy, bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            let mut buf = [0u8; BLOCK];
+            let mut n = 0;
+            for chunk in bytes.chunks(BLOCK) {
+                let b = &mut buf[..chunk.len()];
+                let _ = map(&p.to_proxy, chunk, b);
+                n += super::single_byte::decoded_len(p.page, b)?;
+            }
+            return Some(n);
+        }
+    }
+    let _ = (p, bytes);
+    None
+}
+
+/// Encodes `text` into `dst`; `None` where the kernels do not run, a
+/// character is not in the page, or `dst` is too short. Text shorter than
+/// 64 bytes goes through the page's own tables (the `const` engine), which
+/// costs less than setting up the vectors.
+#[inline]
+pub(crate) fn encode(
+    t: &'static SingleByte,
+    p: &'static Proxy,
+    text: &str,
+    dst: &mut [u8],
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            if text.len() < 64 {
+                return crate::engine::encode_into(crate::rules::Family::SingleByte(t), text, dst)
+                    .ok();
+            }
+            let mut at = 0;
+            let mut i = 0;
+            while i < text.len() {
+                let mut end = (i + TEXT_BLOCK).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let out = dst.get_mut(at..)?;
+                let n = super::single_byte::encode(p.page, text.get(i..end)?, out)?;
+                let _ = map_in_place(&p.from_proxy, out.get_mut(..n)?);
+                at += n;
+                i = end;
+            }
+            return Some(at);
+        }
+    }
+    let _ = (t, p, text, dst);
+    None
+}
+
+/// `dst[j] = table[src[j]]` for each `j`; `src` and `dst` have one length.
+/// Only after [`super::avx2`] said yes. How many bytes of `dst` are
+/// `0x80` or above.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn map(table: &[u8; 256], src: &[u8], dst: &mut [u8]) -> usize {
+    assert_eq!(src.len(), dst.len(), "map: lengths differ");
+    // SAFETY: `src` and `dst` are `len` bytes each (checked above), `src`
+    // readable, `dst` writable; they do not overlap (one is shared, the
+    // other unique). The level was checked by the caller (`avx2()`), and
+    // `map_raw` checks `avx512()` itself.
+    unsafe { map_raw(table, src.as_ptr(), dst.as_mut_ptr(), src.len()) }
+}
+
+/// `buf[j] = table[buf[j]]` for each `j`. Only after [`super::avx2`] said
+/// yes. How many bytes are `0x80` or above after.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn map_in_place(table: &[u8; 256], buf: &mut [u8]) -> usize {
+    let p = buf.as_mut_ptr();
+    // SAFETY: `buf` is `buf.len()` bytes, readable and writable; source and
+    // destination are the same bytes, and every step loads its bytes before
+    // it stores them. The level was checked by the caller.
+    unsafe { map_raw(table, p, p, buf.len()) }
+}
+
+/// `*dst.add(j) = table[*src.add(j)]` for `j < len`, by the best kernel;
+/// how many of the bytes written are `0x80` or above.
+///
+/// # Safety
+/// [`super::avx2`] said yes; `src` is readable and `dst` writable for
+/// `len` bytes; they are the same bytes or do not overlap.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+    if super::avx512() {
+        // SAFETY: `avx512()` said that this CPU has the features; the
+        // caller guarantees the bounds.
+        unsafe { map_avx512(table, src, dst, len) }
+    } else {
+        // SAFETY: the caller checked `avx2()`, and guarantees the bounds.
+        unsafe { map_avx2(table, src, dst, len) }
+    }
+}
+
+/// [`map_raw`] with AVX-512 VBMI.
+///
+/// # Safety
+/// The CPU has [`super::FEATURES_512`]; the bounds of [`map_raw`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+#[inline]
+unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+    use core::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_mask2_permutex2var_epi8, _mm512_mask_storeu_epi8,
+        _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_storeu_si512,
+    };
+    // SAFETY: `table` is 256 readable bytes; each load reads 64 of them.
+    let t: [__m512i; 4] = unsafe {
+        [
+            _mm512_loadu_si512(table.as_ptr().cast()),
+            _mm512_loadu_si512(table.as_ptr().add(64).cast()),
+            _mm512_loadu_si512(table.as_ptr().add(128).cast()),
+            _mm512_loadu_si512(table.as_ptr().add(192).cast()),
+        ]
+    };
+    // The bytes with bit 7 set look up the upper half and the others keep
+    // their index; then those others look up the lower half, and the
+    // upper ones keep their entry.
+    let look = |idx: __m512i| {
+        let high = _mm512_movepi8_mask(idx);
+        let v = _mm512_mask2_permutex2var_epi8(t[2], idx, high, t[3]);
+        _mm512_mask2_permutex2var_epi8(t[0], v, !high, t[1])
+    };
+    let mut i = 0;
+    let mut high = 0;
+    while len - i >= 64 {
+        // SAFETY: `i + 64 <= len`, so the 64 bytes at `src + i` are
+        // readable and those at `dst + i` writable (the caller's bounds);
+        // unaligned load and store, the load first.
+        let v = look(unsafe { _mm512_loadu_si512(src.add(i).cast()) });
+        high += _mm512_movepi8_mask(v).count_ones() as usize;
+        // SAFETY: as the load.
+        unsafe { _mm512_storeu_si512(dst.add(i).cast(), v) };
+        i += 64;
+    }
+    if i < len {
+        let mask = super::avx512::low_bits(len - i);
+        // SAFETY: the mask selects the `len - i` bytes left, within the
+        // caller's bounds; masked loads and stores touch no other byte.
+        let v = look(unsafe { _mm512_maskz_loadu_epi8(mask, src.add(i).cast()) });
+        high += (_mm512_movepi8_mask(v) & mask).count_ones() as usize;
+        // SAFETY: as the load.
+        unsafe { _mm512_mask_storeu_epi8(dst.add(i).cast(), mask, v) };
+    }
+    high
+}
+
+/// Stores `v` at `dst[at..at + 64]`.
+///
+/// # Safety
+/// The CPU has [`super::FEATURES_512`], and `at + 64 <= dst.len()`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+#[inline]
+unsafe fn store64(dst: &mut [u8], at: usize, v: core::arch::x86_64::__m512i) {
+    debug_assert!(
+        at <= dst.len() && dst.len() - at >= 64,
+        "store64 out of bounds"
+    );
+    // SAFETY: the caller guarantees `at + 64 <= dst.len()`, so the 64 bytes
+    // from `dst.as_mut_ptr() + at` are within `dst`; the store is unaligned.
+    unsafe { core::arch::x86_64::_mm512_storeu_si512(dst.as_mut_ptr().add(at).cast(), v) }
+}
+
+/// [`map_raw`] with AVX2.
+///
+/// # Safety
+/// The CPU has [`super::FEATURES`]; the bounds of [`map_raw`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+    use core::arch::x86_64::{
+        __m128i, __m256i, _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
+        _mm256_sub_epi8, _mm256_xor_si256, _mm_loadu_si128,
+    };
+    // Each half of the table as eight xor-coded rows (row `h` XOR row
+    // `h - 1`), in both lanes.
+    let mut rows = [[0u8; 16]; 16];
+    for (h, row) in rows.iter_mut().enumerate() {
+        for (k, e) in row.iter_mut().enumerate() {
+            *e = table[16 * h + k];
+            if h % 8 != 0 {
+                *e ^= table[16 * (h - 1) + k];
+            }
+        }
+    }
+    let rows: [__m256i; 16] = core::array::from_fn(|h| {
+        // SAFETY: each row is 16 readable bytes, what the load reads.
+        let row = unsafe { _mm_loadu_si128(rows[h].as_ptr().cast::<__m128i>()) };
+        _mm256_broadcastsi128_si256(row)
+    });
+    let x10 = _mm256_set1_epi8(0x10);
+    let x80 = _mm256_set1_epi8(i8::MIN);
+    // Entry `idx` of the half whose rows start at `h0`, for `idx < 0x80`.
+    let half = |h0: usize, idx: __m256i| {
+        let mut acc = _mm256_shuffle_epi8(rows[h0], idx);
+        let mut k = idx;
+        for r in &rows[h0 + 1..h0 + 8] {
+            k = _mm256_sub_epi8(k, x10);
+            acc = _mm256_xor_si256(acc, _mm256_shuffle_epi8(*r, k));
+        }
+        acc
+    };
+    let look = |idx: __m256i| {
+        let lo = half(0, idx);
+        let hi = half(8, _mm256_xor_si256(idx, x80));
+        _mm256_blendv_epi8(lo, hi, idx)
+    };
+    let mut i = 0;
+    let mut high = 0;
+    while len - i >= 32 {
+        // SAFETY: `i + 32 <= len`, so the 32 bytes at `src + i` are
+        // readable and those at `dst + i` writable (the caller's bounds);
+        // unaligned load and store, the load first.
+        let v = look(unsafe { _mm256_loadu_si256(src.add(i).cast::<__m256i>()) });
+        high += _mm256_movemask_epi8(v).count_ones() as usize;
+        // SAFETY: as the load.
+        unsafe { _mm256_storeu_si256(dst.add(i).cast::<__m256i>(), v) };
+        i += 32;
+    }
+    while i < len {
+        // SAFETY: `i < len`: the byte at `src + i` is readable, the one at
+        // `dst + i` writable.
+        let x = table[usize::from(unsafe { *src.add(i) })];
+        high += usize::from(x >> 7);
+        // SAFETY: as the read.
+        unsafe { *dst.add(i) = x };
+        i += 1;
+    }
+    high
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::{decode, decoded_len, encode};
+    use crate::encoding::Encoding;
+    use crate::rules::Family;
+    use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng, MIRI};
+    use crate::simd::Level;
+    use crate::table::{Proxy, SingleByte};
+    use std::format;
+    use std::string::String;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// The pages with a proxy: every EBCDIC page (under Miri, IBM037 and
+    /// IBM875, the one with a character on several bytes).
+    fn pages() -> Vec<(&'static SingleByte, &'static Proxy)> {
+        let all: Vec<_> = Encoding::ALL
+            .iter()
+            .filter_map(|e| match e.family() {
+                Family::SingleByte(t) => t.proxy.map(|p| (t, p)),
+                _ => None,
+            })
+            .collect();
+        let names: Vec<&str> = all.iter().map(|(t, _)| t.encoding.name()).collect();
+        assert_eq!(
+            names,
+            ["IBM037", "IBM273", "IBM424", "IBM500", "IBM875", "IBM1026", "IBM01140", "IBM1047"],
+            "the pages with a proxy"
+        );
+        all.into_iter()
+            .filter(|(t, _)| !MIRI || matches!(t.encoding, Encoding::Ibm037 | Encoding::Ibm875))
+            .collect()
+    }
+
+    fn fam(t: &'static SingleByte) -> Family {
+        Family::SingleByte(t)
+    }
+
+    /// Whether the kernels run at this level (the proxy needs AVX2).
+    fn vector(l: Level) -> bool {
+        l >= Level::Avx2
+    }
+
+    /// Whether `bytes` has a byte whose character a lower byte has too
+    /// (IBM875's U+001A), which the proxy leaves to the engine.
+    fn has_repeat(t: &SingleByte, p: &Proxy, bytes: &[u8]) -> bool {
+        bytes.iter().any(|&b| {
+            t.utf8[usize::from(b)] != 0 && p.page.utf8[usize::from(p.to_proxy[usize::from(b)])] == 0
+        })
+    }
+
+    /// The proxy's path (`simd::decode_into`, `simd::decoded_len`,
+    /// `simd::validate`, then the engine where they say `None`, as `fast`
+    /// does) against the engine on the page, into a buffer of `len` bytes
+    /// with guard bytes after it; and that the kernel answered itself
+    /// wherever the input is good and fits.
+    fn check_decode_into(
+        t: &'static SingleByte,
+        p: &'static Proxy,
+        bytes: &[u8],
+        len: usize,
+        l: Level,
+    ) {
+        const GUARD: usize = 64;
+        let name = t.encoding.name();
+        let mut a = vec![0xA5u8; len + GUARD];
+        let mut b = vec![0x5Au8; len];
+        let kernel = decode(t, p, bytes, &mut a[..len]);
+        let want = crate::engine::decode_into(fam(t), bytes, &mut b);
+        assert!(
+            a[len..].iter().all(|&x| x == 0xA5),
+            "{name} {bytes:x?} into {len}: wrote past the buffer"
+        );
+        match kernel {
+            Some(n) => {
+                assert_eq!(Ok(n), want, "{name} {bytes:x?} into {len}");
+                assert_eq!(a[..n], b[..n], "{name} {bytes:x?} into {len}");
+            }
+            None => assert!(
+                !vector(l) || want.is_err() || has_repeat(t, p, bytes),
+                "{name} {bytes:x?} into {len}: the kernel gave up on good input"
+            ),
+        }
+        let got = crate::fast::family::decode_into(fam(t), bytes, &mut a[..len]);
+        assert_eq!(got, want, "{name} {bytes:x?} into {len}");
+        if let Ok(n) = got {
+            assert_eq!(a[..n], b[..n], "{name} {bytes:x?} into {len}");
+        }
+    }
+
+    /// [`check_decode_into`] with room to spare, and the length and
+    /// validation twins.
+    fn check_decode(t: &'static SingleByte, p: &'static Proxy, bytes: &[u8], l: Level) {
+        check_decode_into(t, p, bytes, 3 * bytes.len() + 8, l);
+        let name = t.encoding.name();
+        let want = crate::engine::decoded_len(fam(t), bytes);
+        let kernel = decoded_len(p, bytes);
+        if let Some(n) = kernel {
+            assert_eq!(Ok(n), want, "{name} {bytes:x?}");
+        } else {
+            assert!(
+                !vector(l) || want.is_err() || has_repeat(t, p, bytes),
+                "{name} {bytes:x?}: length"
+            );
+        }
+        assert_eq!(
+            crate::fast::family::decoded_len(fam(t), bytes),
+            want,
+            "{name} {bytes:x?}"
+        );
+        assert_eq!(
+            crate::fast::family::validate(fam(t), bytes),
+            crate::engine::validate(fam(t), bytes),
+            "{name} {bytes:x?}"
+        );
+    }
+
+    /// The proxy's encoder (then the engine where it says `None`, as
+    /// `fast` does) against the engine, into `len` bytes and guard bytes.
+    fn check_encode_into(
+        t: &'static SingleByte,
+        p: &'static Proxy,
+        text: &str,
+        len: usize,
+        l: Level,
+    ) {
+        const GUARD: usize = 64;
+        let name = t.encoding.name();
+        let mut a = vec![0xA5u8; len + GUARD];
+        let mut b = vec![0x5Au8; len];
+        let kernel = encode(t, p, text, &mut a[..len]);
+        let want = crate::engine::encode_into(fam(t), text, &mut b);
+        assert!(
+            a[len..].iter().all(|&x| x == 0xA5),
+            "{name} {text:?} into {len}: wrote past the buffer"
+        );
+        match kernel {
+            Some(n) => {
+                assert_eq!(Ok(n), want, "{name} {text:?} into {len}");
+                assert_eq!(a[..n], b[..n], "{name} {text:?} into {len}");
+            }
+            None => assert!(
+                !vector(l) || want.is_err(),
+                "{name} {text:?} into {len}: the kernel gave up on good input"
+            ),
+        }
+        let got = crate::fast::family::encode_into(fam(t), text, &mut a[..len]);
+        assert_eq!(got, want, "{name} {text:?} into {len}");
+        if let Ok(n) = got {
+            assert_eq!(a[..n], b[..n], "{name} {text:?} into {len}");
+        }
+    }
+
+    /// `n` characters of ASCII prose.
+    fn ascii(n: usize, salt: usize) -> String {
+        let s = "The quick brown fox jumps over the lazy dog, 0123456789! ";
+        s.chars().cycle().skip(salt % s.len()).take(n).collect()
+    }
+
+    /// `text` in the page.
+    fn enc(t: &'static SingleByte, text: &str) -> Vec<u8> {
+        let mut out = vec![0u8; text.len()];
+        let n = crate::engine::encode_into(fam(t), text, &mut out).unwrap();
+        out.truncate(n);
+        out
+    }
+
+    /// The buffer lengths to try around `need`.
+    fn lengths(need: usize) -> Vec<usize> {
+        if MIRI {
+            vec![0, need.saturating_sub(1), need, need + 1]
+        } else {
+            (0..=need + 40).collect()
+        }
+    }
+
+    #[test]
+    fn the_proxy_is_the_page_permuted() {
+        for (t, p) in pages() {
+            let name = t.encoding.name();
+            assert!(
+                p.page.ascii && p.page.low.is_none() && p.page.proxy.is_none(),
+                "{name}"
+            );
+            assert_ne!(
+                p.page.vectors.lead_bits, 0,
+                "{name}: the proxy has no vector tables"
+            );
+            for q in 0..128 {
+                let v = p.page.utf8[0x80 + q];
+                let pair = if v >> 24 == 2 {
+                    (v as u8, (v >> 8) as u8)
+                } else {
+                    (0, 0)
+                };
+                assert_eq!(
+                    (p.lead[q], p.trail[q]),
+                    pair,
+                    "{name} proxy {:#04X}",
+                    0x80 + q
+                );
+            }
+            for b in 0..=255u8 {
+                let x = p.to_proxy[usize::from(b)];
+                assert_eq!(p.from_proxy[usize::from(x)], b, "{name} {b:#04X}");
+                let (ours, theirs) = (t.utf8[usize::from(b)], p.page.utf8[usize::from(x)]);
+                // The same character, or undefined in the proxy where a
+                // lower byte has the character.
+                let lower = (0..b).any(|c| t.utf8[usize::from(c)] == ours);
+                if lower {
+                    assert_eq!(theirs, 0, "{name} {b:#04X}");
+                } else {
+                    assert_eq!(theirs, ours, "{name} {b:#04X}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decode_every_byte_at_every_offset() {
+        assert_avx2();
+        each_level(|l| {
+            for (t, p) in pages() {
+                // Then 40 bytes of ASCII, or none: input of 1 to 104
+                // bytes, the byte in the last step or not.
+                for (pad, after) in sample((0..64).flat_map(|p| [(p, 40), (p, 0)]), 21) {
+                    let pre = enc(t, &ascii(pad, pad));
+                    let post = enc(t, &ascii(after, 3));
+                    for b in sample(0..=255u8, 37) {
+                        let mut bytes = pre.clone();
+                        bytes.push(b);
+                        bytes.extend_from_slice(&post);
+                        check_decode(t, p, &bytes, l);
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn decode_all_bytes_across_the_blocks() {
+        // Every byte, then all of them, at every place around the ends of
+        // the first two 4 KiB blocks, in text that is ASCII and the page's
+        // own letters.
+        each_level(|l| {
+            for (t, p) in pages() {
+                let all: Vec<u8> = (0..=255u8).collect();
+                let good: Vec<u8> = all
+                    .iter()
+                    .copied()
+                    .filter(|&b| t.utf8[usize::from(b)] != 0)
+                    .collect();
+                // Under Miri (a few KiB of input per case), one place.
+                let step = if MIRI { 1000 } else { 1 };
+                for at in (super::BLOCK - 300..super::BLOCK + 40).step_by(step) {
+                    let mut bytes = enc(t, &ascii(at, at));
+                    bytes.extend_from_slice(&good);
+                    bytes.extend_from_slice(&enc(t, &ascii(super::BLOCK + 100, 5)));
+                    check_decode(t, p, &bytes, l);
+                    let mut every = enc(t, &ascii(at, at));
+                    every.extend_from_slice(&all);
+                    every.extend_from_slice(&enc(t, &ascii(super::BLOCK + 100, 5)));
+                    check_decode(t, p, &every, l);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn decode_undefined_or_repeated_bytes_at_every_place() {
+        each_level(|l| {
+            for (t, p) in pages() {
+                let odd: Vec<u8> = (0..=255u8)
+                    .filter(|&b| p.page.utf8[usize::from(p.to_proxy[usize::from(b)])] == 0)
+                    .collect();
+                let text = enc(t, &ascii(300, 1));
+                for &b in sample(&odd, 11) {
+                    for at in sample(0..text.len(), 29) {
+                        let mut bytes = text.clone();
+                        bytes[at] = b;
+                        check_decode(t, p, &bytes, l);
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn decode_every_buffer_length() {
+        each_level(|l| {
+            for (t, p) in pages() {
+                let good: Vec<u8> = (0..=255u8)
+                    .filter(|&b| t.utf8[usize::from(b)] != 0)
+                    .collect();
+                let mut bytes = enc(t, &ascii(37, 2));
+                bytes.extend_from_slice(&good);
+                let need = crate::engine::decoded_len(fam(t), &bytes).unwrap();
+                for len in lengths(need) {
+                    check_decode_into(t, p, &bytes, len, l);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn decode_random_mixes() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        each_level(|l| {
+            for (t, p) in pages() {
+                for case in 0..cases(200, 2) {
+                    let len = rng.index(if case % 10 == 0 && !MIRI { 9000 } else { 300 });
+                    let ascii_bytes = enc(t, &ascii(64, case));
+                    let mut bytes = Vec::with_capacity(len);
+                    while bytes.len() < len {
+                        let b = if rng.index(4) == 0 {
+                            rng.next() as u8
+                        } else {
+                            ascii_bytes[rng.index(ascii_bytes.len())]
+                        };
+                        bytes.push(b);
+                    }
+                    check_decode(t, p, &bytes, l);
+                }
+            }
+        });
+    }
+
+    /// Every character of the page.
+    fn chars(t: &SingleByte) -> Vec<char> {
+        (0..=255u8).filter_map(|b| t.decode_byte(b)).collect()
+    }
+
+    #[test]
+    fn encode_every_char_at_every_offset() {
+        each_level(|l| {
+            for (t, p) in pages() {
+                // Characters of the page, and some it lacks (of one, two,
+                // three and four bytes of UTF-8).
+                let mut all: Vec<char> = chars(t);
+                all.extend([
+                    '\u{80}', 'é', 'ÿ', 'Ā', 'Ω', 'א', '€', '—', '😀', '\u{FFFD}',
+                ]);
+                for pad in sample(0..64, 21) {
+                    let pre = ascii(pad, pad);
+                    let post = ascii(40, 3);
+                    for &ch in sample(&all, 37) {
+                        let text = format!("{pre}{ch}{post}");
+                        check_encode_into(t, p, &text, text.len() + 8, l);
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn encode_across_the_blocks() {
+        // All the page's characters where the encoder's block of text ends,
+        // whatever their UTF-8 length, and then a character it lacks.
+        each_level(|l| {
+            for (t, p) in pages() {
+                let all: String = chars(t).into_iter().collect();
+                // Under Miri (64 KiB of text per case), one place.
+                let step = if MIRI { 1000 } else { 7 };
+                for at in (super::TEXT_BLOCK - 300..super::TEXT_BLOCK + 8).step_by(step) {
+                    let mut text = ascii(at, at);
+                    text.push_str(&all);
+                    text.push_str(&ascii(50, 1));
+                    check_encode_into(t, p, &text, text.len(), l);
+                    text.push('😀');
+                    text.push_str(&all);
+                    check_encode_into(t, p, &text, text.len(), l);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn encode_every_buffer_length() {
+        each_level(|l| {
+            for (t, p) in pages() {
+                let mut text = ascii(37, 2);
+                text.extend(chars(t));
+                let need = crate::engine::encoded_len(fam(t), &text).unwrap();
+                for len in lengths(need) {
+                    check_encode_into(t, p, &text, len, l);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn encode_random_mixes() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        each_level(|l| {
+            for (t, p) in pages() {
+                let all = chars(t);
+                for case in 0..cases(200, 2) {
+                    let len = rng.index(if case % 10 == 0 && !MIRI { 3000 } else { 200 });
+                    let mut text = String::new();
+                    for _ in 0..len {
+                        match rng.index(40) {
+                            0 if case % 3 == 0 => text.push('Ā'),
+                            1..=12 => text.push(all[rng.index(all.len())]),
+                            _ => text.push_str(&ascii(1 + rng.index(6), rng.index(50))),
+                        }
+                    }
+                    check_encode_into(t, p, &text, text.len() + 4, l);
+                }
+            }
+        });
+    }
+}
