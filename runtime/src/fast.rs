@@ -88,7 +88,7 @@ pub fn implementation() -> &'static str {
 /// only its own encoding's code and tables.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
 pub(crate) mod family {
-    use super::{simd, DecodeError, EncodeError, Family};
+    use super::{DecodeError, EncodeError, Family, simd};
 
     /// See [`super::encoded_len`].
     #[inline(always)]
@@ -342,7 +342,7 @@ crate::registry_cjk::cjk_encodings!(fast_cjk);
 pub mod utf16 {
     use crate::engine::utf16::Src;
     use crate::error::{DecodeError, EncodeError};
-    use crate::simd::{utf16_to_utf8, utf8_to_utf16};
+    use crate::simd::{utf8_to_utf16, utf16_to_utf8};
 
     /// [`utf16::units_len`](crate::utf16::units_len) at run time.
     #[inline]

@@ -645,14 +645,14 @@ impl<W: Write> Write for EncodeWriter<W> {
             Ok(()) => (crate::trusted::str(buf), 0),
             Err(e) => {
                 let good = e.valid_up_to();
-                if good == 0 {
-                    if let Some(len) = e.error_len() {
-                        return Err(invalid(DecodeError::malformed(
-                            Encoding::Utf8,
-                            self.pos,
-                            len,
-                        )));
-                    }
+                if good == 0
+                    && let Some(len) = e.error_len()
+                {
+                    return Err(invalid(DecodeError::malformed(
+                        Encoding::Utf8,
+                        self.pos,
+                        len,
+                    )));
                 }
                 // A character cut at the end waits for the next write; an
                 // ill-formed one is for the next write to report.

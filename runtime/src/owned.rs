@@ -320,7 +320,7 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
 #[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
 #[inline(always)]
 fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
-    use crate::rules::cjk::{decode_seq, Mode, Seq};
+    use crate::rules::cjk::{Mode, Seq, decode_seq};
     let mut out = String::with_capacity(bound(bytes.len(), 2));
     let mut i = 0;
     let mut mode = Mode::Ascii;

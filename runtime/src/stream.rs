@@ -162,7 +162,7 @@ use crate::error::{DecodeError, EncodeError};
 use crate::fast;
 use crate::policy::Unmappable;
 #[cfg(feature = "cjk")]
-use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
+use crate::rules::cjk::{Cjk, ESC, ISO_2022_JP_END, Mode, Seq, decode_seq};
 use crate::rules::{self, Family};
 use crate::scalar::{self, Step};
 
@@ -844,13 +844,13 @@ impl Decoder {
         };
         // Decode the valid part again (the fast call's output is
         // unspecified after an error); the bad part is for the step.
-        if valid > 0 {
-            if let Ok(n) = fast::family::decode_into(f, &rest[..valid], out) {
-                *written += n;
-                *read += valid;
-                self.pos = self.pos.wrapping_add(valid);
-                self.set_escaped(false);
-            }
+        if valid > 0
+            && let Ok(n) = fast::family::decode_into(f, &rest[..valid], out)
+        {
+            *written += n;
+            *read += valid;
+            self.pos = self.pos.wrapping_add(valid);
+            self.set_escaped(false);
         }
         false
     }
@@ -1147,21 +1147,22 @@ impl Encoder {
             let (cp, len) = scalar::next_char(rest.as_bytes(), 0);
             let mut buf = [0u8; 16];
             let n = self.encode_char(f, cp, &mut buf);
-            if n == 0 && !matches!(policy, Unmappable::Error) {
-                if let Some((k, mode_after)) = self.replacement(f, cp, policy, &mut buf) {
-                    if !self.pending.put(&buf[..k], dst, &mut written, true) {
-                        return (EncoderResult::OutputFull, read, written);
-                    }
-                    #[cfg(feature = "cjk")]
-                    {
-                        self.mode = mode_after;
-                    }
-                    #[cfg(not(feature = "cjk"))]
-                    let () = mode_after;
-                    read += len;
-                    self.pos = self.pos.wrapping_add(len);
-                    continue;
+            if n == 0
+                && !matches!(policy, Unmappable::Error)
+                && let Some((k, mode_after)) = self.replacement(f, cp, policy, &mut buf)
+            {
+                if !self.pending.put(&buf[..k], dst, &mut written, true) {
+                    return (EncoderResult::OutputFull, read, written);
                 }
+                #[cfg(feature = "cjk")]
+                {
+                    self.mode = mode_after;
+                }
+                #[cfg(not(feature = "cjk"))]
+                let () = mode_after;
+                read += len;
+                self.pos = self.pos.wrapping_add(len);
+                continue;
             }
             if n == 0 {
                 // ISO-2022-JP returns to ASCII before the error, as the
@@ -1334,10 +1335,10 @@ impl Encoder {
         } else {
             take
         };
-        if take > 0 {
-            if let Ok(n) = fast::family::encode_into(f, &rest[..take], out) {
-                self.bulk_done(f, out, n, take, read, written);
-            }
+        if take > 0
+            && let Ok(n) = fast::family::encode_into(f, &rest[..take], out)
+        {
+            self.bulk_done(f, out, n, take, read, written);
         }
     }
 
@@ -1389,7 +1390,7 @@ fn after_last_ascii(b: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{complete_prefix, Family};
+    use super::{Family, complete_prefix};
     use crate::engine;
 
     /// The hint cuts valid input at most one character early, and never

@@ -22,8 +22,8 @@ mod common;
 
 use std::borrow::Cow;
 
-use common::{pos, Rng};
-use litenc_runtime::{cesu8 as cesu, mutf8, DecodeError, DecodeErrorKind, Encoding};
+use common::{Rng, pos};
+use litenc_runtime::{DecodeError, DecodeErrorKind, Encoding, cesu8 as cesu, mutf8};
 
 type Pos = (usize, Option<usize>);
 
@@ -145,11 +145,7 @@ fn upper_step(rows: &[Row], rest: &[u8]) -> RefStep {
 }
 
 fn rows(java: bool) -> &'static [Row] {
-    if java {
-        MUTF8_ROWS
-    } else {
-        CESU8_ROWS
-    }
+    if java { MUTF8_ROWS } else { CESU8_ROWS }
 }
 
 /// Reference strict decoding to text.

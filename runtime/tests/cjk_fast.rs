@@ -10,7 +10,7 @@
 
 #![cfg(feature = "cjk")]
 
-use litenc_runtime::{fast, Encoding};
+use litenc_runtime::{Encoding, fast};
 
 const CJK: [Encoding; 7] = [
     Encoding::Gbk,

@@ -32,9 +32,9 @@
 
 mod common;
 
-use common::{seed, Rng};
+use common::{Rng, seed};
 use encoding_rs::DecoderResult;
-use litenc_runtime::{fast, DecodeError, EncodeError, Encoding};
+use litenc_runtime::{DecodeError, EncodeError, Encoding, fast};
 
 /// Each multi-byte encoding with encoding_rs's.
 const PEERS: [(Encoding, &encoding_rs::Encoding); 7] = [

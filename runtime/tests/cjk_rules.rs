@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use litenc_runtime::{big5, euc_jp, gb18030, gbk, iso_2022_jp, shift_jis, Encoding};
+use litenc_runtime::{Encoding, big5, euc_jp, gb18030, gbk, iso_2022_jp, shift_jis};
 
 /// `(pointer, code point)` of `data/whatwg/index-<name>.txt`.
 fn index(name: &str) -> Vec<(u32, u32)> {

@@ -8,8 +8,8 @@
 mod common;
 
 use litenc_runtime::{
-    const_encode, mutf8, utf16, utf32, windows1251, DecodeError, DecodeErrorKind, EncodeError,
-    Encoding,
+    DecodeError, DecodeErrorKind, EncodeError, Encoding, const_encode, mutf8, utf16, utf32,
+    windows1251,
 };
 
 const TEXT: &str = "Aé Жя € 😀 \u{98}";

@@ -5,7 +5,7 @@
 //! byte 0's own character, CGRAM, shared characters, and the `fast` twins
 //! against the `const fn`s on text with and without ASCII around it.
 
-use litenc_runtime::{fast, hd44780_a00, hd44780_a02, ibm037, ibm1047, ibm437_graphic, Encoding};
+use litenc_runtime::{Encoding, fast, hd44780_a00, hd44780_a02, ibm037, ibm437_graphic, ibm1047};
 
 /// "Hello, World!" in EBCDIC, as IBM's code page 37 chart has it.
 const HELLO_037: &[u8] = b"\xC8\x85\x93\x93\x96\x6B\x40\xE6\x96\x99\x93\x84\x5A";

@@ -13,7 +13,7 @@ mod common;
 use std::borrow::Cow;
 
 use common::{Module, Rng};
-use litenc_runtime::{mutf8, utf16, DecodeErrorKind, EncodeError, Encoding};
+use litenc_runtime::{DecodeErrorKind, EncodeError, Encoding, mutf8, utf16};
 
 /// What a peer says `bytes` decode to: `Some(Ok(text))`, `Some(Err(()))` if
 /// it rejects them, `None` if it has no say (the `cesu8` crate accepts any

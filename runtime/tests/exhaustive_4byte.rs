@@ -22,7 +22,7 @@
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use litenc_runtime::{cesu8, mutf8, utf8, Encoding};
+use litenc_runtime::{Encoding, cesu8, mutf8, utf8};
 
 /// The most padding in front of an input.
 const MAX_PAD: usize = 64;

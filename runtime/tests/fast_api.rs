@@ -9,7 +9,7 @@
 //! `std` is a default feature); `avx2_is_used` makes sure a detection bug
 //! cannot quietly send every test down the scalar path.
 
-use litenc_runtime::{fast, utf16, Encoding};
+use litenc_runtime::{Encoding, fast, utf16};
 
 /// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
 /// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters

@@ -7,7 +7,7 @@
 //! equal the reference's, so a fast path may not write past the length it
 //! returns; on failure the errors must be equal.
 
-use litenc_runtime::{__reference as reference, utf16, Encoding};
+use litenc_runtime::{__reference as reference, Encoding, utf16};
 
 /// ASCII run lengths after the special sequence; before it, every 0..64.
 const AFTER: [usize; 11] = [0, 1, 2, 3, 4, 7, 8, 9, 16, 17, 35];

@@ -242,8 +242,8 @@ fn packing_against_the_standard() {
 
 #[test]
 fn stream_cut_after_the_escape() {
-    use litenc_runtime::stream::Decoder;
     use litenc_runtime::Encoding;
+    use litenc_runtime::stream::Decoder;
     let bytes = gsm0338::encode("a€b{c}").unwrap();
     for cut in 0..=bytes.len() {
         for lossy in [false, true] {

@@ -20,7 +20,7 @@
 mod limits;
 
 use litenc_runtime::mutf8::{self, JAVA_UTF_MAX_LEN};
-use litenc_runtime::{utf16, DecodeError, DecodeErrorKind, EncodeError, Encoding};
+use litenc_runtime::{DecodeError, DecodeErrorKind, EncodeError, Encoding, utf16};
 
 const CANARY: u8 = 0xA5;
 

@@ -6,7 +6,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use litenc_runtime::{fast, mutf8, utf16, Encoding};
+use litenc_runtime::{Encoding, fast, mutf8, utf16};
 
 struct Counting;
 

@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::{module, scalar_value_batches, Module};
-use litenc_runtime::{mutf8, utf16, Encoding};
+use common::{Module, module, scalar_value_batches};
+use litenc_runtime::{Encoding, mutf8, utf16};
 
 /// decode(encode(s)) == s through every function of `m`, with the bytes the
 /// peer writes, and all the lengths in agreement.

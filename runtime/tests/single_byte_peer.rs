@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use common::{CodePage, Rng};
-use litenc_runtime::{fast, DecodeErrorKind, EncodeError, Encoding};
+use litenc_runtime::{DecodeErrorKind, EncodeError, Encoding, fast};
 
 // ---- the known differences ----------------------------------------------
 
@@ -120,11 +120,7 @@ fn known(enc: Encoding, at: At) -> Option<&'static Known> {
 /// 0xD800).
 fn scalar_index(ch: char) -> usize {
     let cp = ch as usize;
-    if cp >= 0xE000 {
-        cp - 0x800
-    } else {
-        cp
-    }
+    if cp >= 0xE000 { cp - 0x800 } else { cp }
 }
 
 /// The code pages with a peer library here (`encoding_rs`, `oem_cp`, std): the

@@ -9,8 +9,8 @@ mod common;
 
 use std::borrow::Cow;
 
-use common::{pos, Rng};
-use litenc_runtime::{utf16, utf16be, utf16le, DecodeErrorKind, Encoding};
+use common::{Rng, pos};
+use litenc_runtime::{DecodeErrorKind, Encoding, utf16, utf16be, utf16le};
 
 type Pos = (usize, Option<usize>);
 

@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::{pos, Rng};
-use litenc_runtime::{__reference, fast, utf32, utf32be, utf32le, DecodeErrorKind, Encoding};
+use common::{Rng, pos};
+use litenc_runtime::{__reference, DecodeErrorKind, Encoding, fast, utf32, utf32be, utf32le};
 
 type Pos = (usize, Option<usize>);
 

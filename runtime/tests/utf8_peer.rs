@@ -7,8 +7,8 @@ mod common;
 
 use std::borrow::Cow;
 
-use common::{for_every_input, pos, std_pos, Rng};
-use litenc_runtime::{utf8, DecodeErrorKind, Encoding};
+use common::{Rng, for_every_input, pos, std_pos};
+use litenc_runtime::{DecodeErrorKind, Encoding, utf8};
 
 /// Everything litenc's UTF-8 decoder says about `bytes` is what std says.
 /// `out` is scratch space of at least `bytes.len()` bytes.

@@ -21,7 +21,7 @@ use std::any::TypeId;
 use std::collections::HashSet;
 use std::process::Command;
 
-use litenc_runtime::{wide, WChar};
+use litenc_runtime::{WChar, wide};
 
 #[test]
 fn wchar_is_libc_wchar_t_here() {

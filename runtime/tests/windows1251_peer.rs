@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use common::Rng;
 use encoding_rs::WINDOWS_1251;
-use litenc_runtime::{windows1251, EncodeError, Encoding};
+use litenc_runtime::{EncodeError, Encoding, windows1251};
 
 fn peer_decode(bytes: &[u8]) -> String {
     let (text, had_errors) = WINDOWS_1251.decode_without_bom_handling(bytes);
@@ -156,11 +156,7 @@ fn decode_lossy_matches_encoding_rs_and_borrows_ascii() {
         let bytes: Vec<u8> = (0..len)
             .map(|_| {
                 let b = rng.next_u64() as u8;
-                if ascii_only {
-                    b & 0x7F
-                } else {
-                    b
-                }
+                if ascii_only { b & 0x7F } else { b }
             })
             .collect();
         let peer = peer_decode(&bytes);

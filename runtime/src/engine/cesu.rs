@@ -21,7 +21,7 @@
 //! left as it was on bad input), then writing.
 
 use super::step_error;
-use super::words::{four_byte_leads, load8, store8, zero_bytes, LO};
+use super::words::{LO, four_byte_leads, load8, store8, zero_bytes};
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::rules::cesu;

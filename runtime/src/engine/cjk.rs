@@ -21,12 +21,12 @@
 //! encoders can overflow: they add through `limits::add_len`, which
 //! saturates, since ISO-2022-JP writes up to four bytes per byte of UTF-8.
 
-use super::words::{load8, store8, zero_bytes, HI, LO};
+use super::words::{HI, LO, load8, store8, zero_bytes};
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
 use crate::rules::cjk::{
-    decode_seq, encode_char, encode_char_iso_2022_jp, encoding, Bytes, Cjk, Mode, Seq,
-    ISO_2022_JP_END,
+    Bytes, Cjk, ISO_2022_JP_END, Mode, Seq, decode_seq, encode_char, encode_char_iso_2022_jp,
+    encoding,
 };
 use crate::scalar;
 

@@ -7,7 +7,7 @@
 
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
-use crate::rules::{self, utf16::NATIVE, utf32, Family};
+use crate::rules::{self, Family, utf16::NATIVE, utf32};
 use crate::scalar::{self, Step};
 
 use super::step_error;

@@ -21,7 +21,7 @@
 //! where all eight are ASCII (eight independent loads instead of the
 //! reverse map's chains: three times faster on EBCDIC).
 
-use super::words::{load8, store4, store8, HI};
+use super::words::{HI, load8, store4, store8};
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
 use crate::scalar;
@@ -48,11 +48,7 @@ const fn encode_ascii8(t: &SingleByte, w: u64) -> Option<u64> {
         word |= (c as u64) << (8 * k);
         k += 1;
     }
-    if zero {
-        None
-    } else {
-        Some(word)
-    }
+    if zero { None } else { Some(word) }
 }
 
 /// See [`Encoding::decoded_len`](crate::Encoding::decoded_len).

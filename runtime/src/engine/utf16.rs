@@ -18,7 +18,7 @@
 //! UTF-8 with one 4-byte store while there is room, checking surrogates as
 //! it goes; on an ASCII unit it tries four ASCII units at once.
 
-use super::words::{continuation_bytes, four_byte_leads, load8, store4, store8, HI};
+use super::words::{HI, continuation_bytes, four_byte_leads, load8, store4, store8};
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::rules::utf16::NATIVE;

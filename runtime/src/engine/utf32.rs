@@ -19,11 +19,11 @@
 //! and any other unit's UTF-8 with one 4-byte store while there is room.
 
 use super::utf16::decode_bmp;
-use super::words::{continuation_bytes, four_byte_leads, load8, store4, store8, HI};
+use super::words::{HI, continuation_bytes, four_byte_leads, load8, store4, store8};
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
 use crate::limits;
-use crate::rules::utf32::{is_scalar, NATIVE};
+use crate::rules::utf32::{NATIVE, is_scalar};
 use crate::scalar;
 
 /// The number of scalar values of `text`: one UTF-32 unit each.

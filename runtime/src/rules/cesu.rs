@@ -23,11 +23,7 @@ use crate::scalar::{self, Step};
 #[inline]
 pub(crate) const fn char_len(cp: u32, java: bool) -> usize {
     if cp == 0 {
-        if java {
-            2
-        } else {
-            1
-        }
+        if java { 2 } else { 1 }
     } else if cp < 0x1_0000 {
         scalar::utf8_len(cp)
     } else {

@@ -203,18 +203,18 @@ pub(crate) const fn step(bytes: &[u8], i: usize) -> crate::scalar::Step {
 pub(crate) const fn lossy_step(bytes: &[u8], i: usize) -> crate::scalar::Step {
     use crate::scalar::Step;
     let step = step(bytes, i);
-    if let Step::Malformed(_) = step {
-        if bytes[i] == ESC {
-            let next = bytes[i + 1];
-            if next == ESC {
-                return Step::Char { cp: 0x20, len: 2 };
-            }
-            if let Some(ch) = default_char(next) {
-                return Step::Char {
-                    cp: ch as u32,
-                    len: 2,
-                };
-            }
+    if let Step::Malformed(_) = step
+        && bytes[i] == ESC
+    {
+        let next = bytes[i + 1];
+        if next == ESC {
+            return Step::Char { cp: 0x20, len: 2 };
+        }
+        if let Some(ch) = default_char(next) {
+            return Step::Char {
+                cp: ch as u32,
+                len: 2,
+            };
         }
     }
     step

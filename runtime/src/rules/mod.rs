@@ -161,10 +161,10 @@ pub(crate) const fn write_char(f: Family, cp: u32, out: &mut [u8], at: usize) ->
         Family::Cesu { java } => cesu::write_char(out, at, cp, java),
         Family::Gsm => gsm::write_char(out, at, cp),
         Family::SingleByte(t) => {
-            if let Some(ch) = char::from_u32(cp) {
-                if let Some(byte) = t.encode_char(ch) {
-                    out[at] = byte;
-                }
+            if let Some(ch) = char::from_u32(cp)
+                && let Some(byte) = t.encode_char(ch)
+            {
+                out[at] = byte;
             }
             at + 1
         }

@@ -17,11 +17,7 @@ pub(crate) const NATIVE: Encoding = if cfg!(target_endian = "big") {
 /// Units of one scalar value.
 #[inline]
 const fn char_units(cp: u32) -> usize {
-    if cp < 0x1_0000 {
-        1
-    } else {
-        2
-    }
+    if cp < 0x1_0000 { 1 } else { 2 }
 }
 
 /// Bytes of one scalar value in the byte forms.

@@ -55,11 +55,11 @@
 use super::utf8::char_start_before;
 #[cfg(target_arch = "x86_64")]
 use super::utf8::{
-    high_bits, load32, splat, Validator, CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8,
+    CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8, Validator, high_bits, load32, splat,
 };
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_add_epi8, _mm256_cmpeq_epi8, _mm256_extract_epi64,
+    __m256i, _mm256_add_epi8, _mm256_add_epi64, _mm256_cmpeq_epi8, _mm256_extract_epi64,
     _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8, _mm256_setzero_si256,
     _mm256_slli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
 };
@@ -814,7 +814,7 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng, MIRI};
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample};
     extern crate std;
     use super::{
         decode, decode_unchanged, encode, encode_unchanged, encode_unchanged_words, encoded_len,

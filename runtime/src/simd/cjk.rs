@@ -50,9 +50,9 @@
 #![allow(clippy::cast_ptr_alignment)]
 
 use crate::engine::cjk::{encode_step, put};
-use crate::engine::words::{load8, store4, store8, zero_bytes, HI, LO};
+use crate::engine::words::{HI, LO, load8, store4, store8, zero_bytes};
 use crate::limits::add_len;
-use crate::rules::cjk::{decode_seq, Cjk, Mode, Seq, ESC, ISO_2022_JP_END};
+use crate::rules::cjk::{Cjk, ESC, ISO_2022_JP_END, Mode, Seq, decode_seq};
 use crate::scalar;
 use crate::tables::big5::BIG5_UTF8;
 use crate::tables::euc_kr::EUC_KR_UTF8;
@@ -742,13 +742,13 @@ unsafe fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_storeu_si256, _mm256_xor_si256, _mm_loadu_si128, _mm_storeu_si128,
+        __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_and_si256, _mm256_cmpeq_epi8,
+        _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_storeu_si256, _mm256_xor_si256,
     };
 
     use super::{
-        decode_of, encode_of, max_pointer, pointer_bytes_of, BLOCK_READ, BLOCK_ROOM, E_SHIFT_JIS,
+        BLOCK_READ, BLOCK_ROOM, E_SHIFT_JIS, decode_of, encode_of, max_pointer, pointer_bytes_of,
     };
 
     /// [`super::decode_of`] with AVX2.
@@ -1045,8 +1045,8 @@ mod avx2 {
 mod tests {
     use super::super::test_support::assert_avx2;
     use super::{E_BIG5, E_EUC_JP, E_EUC_KR, E_GB18030, E_GBK, E_ISO_2022_JP, E_SHIFT_JIS};
-    use crate::rules::cjk::Cjk;
     use crate::rules::Family;
+    use crate::rules::cjk::Cjk;
     use std::string::String;
     use std::vec;
 

@@ -533,11 +533,7 @@ pub(crate) mod test_support {
     /// `native`, or `miri` under Miri: a number of random cases.
     #[inline]
     pub(crate) const fn cases(native: usize, miri: usize) -> usize {
-        if MIRI {
-            miri
-        } else {
-            native
-        }
+        if MIRI { miri } else { native }
     }
 
     /// xorshift64: fixed seeds, so the random cases are the same every run.

@@ -167,9 +167,9 @@ unsafe fn decode_avx512(
     mapped: &[u8],
     dst: &mut [u8],
 ) -> Option<usize> {
-    use super::avx512::{load64, load_bytes, store_bytes};
+    use super::avx512::{load_bytes, load64, store_bytes};
     use core::arch::x86_64::{
-        __m512i, _mm512_loadu_si512, _mm512_mask2_permutex2var_epi8, _mm512_mask_testn_epi8_mask,
+        __m512i, _mm512_loadu_si512, _mm512_mask_testn_epi8_mask, _mm512_mask2_permutex2var_epi8,
         _mm512_maskz_compress_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
         _mm512_permutexvar_epi64, _mm512_set_epi64, _mm512_unpackhi_epi8, _mm512_unpacklo_epi8,
         _pdep_u64, _pext_u64,
@@ -390,7 +390,7 @@ unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -
 #[inline]
 unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
     use core::arch::x86_64::{
-        __m512i, _mm512_loadu_si512, _mm512_mask2_permutex2var_epi8, _mm512_mask_storeu_epi8,
+        __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_mask2_permutex2var_epi8,
         _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_storeu_si512,
     };
     // SAFETY: `table` is 256 readable bytes; each load reads 64 of them.
@@ -462,9 +462,9 @@ unsafe fn store64(dst: &mut [u8], at: usize, v: core::arch::x86_64::__m512i) {
 #[inline]
 unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
-        _mm256_sub_epi8, _mm256_xor_si256, _mm_loadu_si128,
+        __m128i, __m256i, _mm_loadu_si128, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
+        _mm256_storeu_si256, _mm256_sub_epi8, _mm256_xor_si256,
     };
     // Each half of the table as eight xor-coded rows (row `h` XOR row
     // `h - 1`), in both lanes.
@@ -529,8 +529,8 @@ mod tests {
     use super::{decode, decoded_len, encode};
     use crate::encoding::Encoding;
     use crate::rules::Family;
-    use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng, MIRI};
     use crate::simd::Level;
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample};
     use crate::table::{Proxy, SingleByte};
     use std::format;
     use std::string::String;
@@ -550,7 +550,9 @@ mod tests {
         let names: Vec<&str> = all.iter().map(|(t, _)| t.encoding.name()).collect();
         assert_eq!(
             names,
-            ["IBM037", "IBM273", "IBM424", "IBM500", "IBM875", "IBM1026", "IBM01140", "IBM1047"],
+            [
+                "IBM037", "IBM273", "IBM424", "IBM500", "IBM875", "IBM1026", "IBM01140", "IBM1047"
+            ],
             "the pages with a proxy"
         );
         all.into_iter()

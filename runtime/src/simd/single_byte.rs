@@ -259,13 +259,13 @@ pub(crate) fn decoded_len(t: &'static SingleByte, bytes: &[u8]) -> Option<usize>
 mod avx2 {
     use crate::table::{SingleByte, Vectors};
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8,
-        _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
-        _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_set_epi64x,
+        __m128i, __m256i, _mm_loadu_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi64,
+        _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
+        _mm256_castsi128_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
+        _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
         _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
         _mm256_sub_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8, _mm256_xor_si256,
-        _mm_loadu_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi64,
     };
     use core::mem::MaybeUninit;
 
@@ -520,10 +520,10 @@ mod avx2 {
             match b.get(i) {
                 Some(&c) if c >= 0x80 && !hot_lead(&t.vectors, c) => {}
                 Some(&c) if c < 0x80 => {
-                    if let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-                        if u64::from_le_bytes(*w) & HI == 0 {
-                            return Some((i, at));
-                        }
+                    if let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>)
+                        && u64::from_le_bytes(*w) & HI == 0
+                    {
+                        return Some((i, at));
                     }
                 }
                 _ => return Some((i, at)),
@@ -1166,7 +1166,7 @@ mod tests {
     use super::{decode, decode_vec, decoded_len, encode, encode_vec};
     use crate::encoding::Encoding;
     use crate::rules::Family;
-    use crate::simd::test_support::{assert_avx2, cases, sample, Rng, MIRI};
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, sample};
     use crate::table::SingleByte;
     use std::string::String;
     use std::vec;
@@ -1457,10 +1457,12 @@ mod tests {
         let mut v: Vec<char> = Vec::new();
         for c in encodable(t) {
             for cp in [(c as u32).wrapping_sub(1), c as u32 + 1, c as u32 ^ 0x40] {
-                if let Some(ch) = char::from_u32(cp) {
-                    if cp >= 0x80 && t.encode_char(ch).is_none() && !v.contains(&ch) {
-                        v.push(ch);
-                    }
+                if let Some(ch) = char::from_u32(cp)
+                    && cp >= 0x80
+                    && t.encode_char(ch).is_none()
+                    && !v.contains(&ch)
+                {
+                    v.push(ch);
                 }
             }
         }

@@ -218,14 +218,13 @@ static PACK3: Shuffles = pack3();
 mod avx2 {
     use super::{PACK2, PACK3};
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256,
+        __m128i, __m256i, _mm_storeu_si128, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256,
         _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256,
-        _mm256_loadu2_m128i, _mm256_loadu_si256, _mm256_min_epu16, _mm256_movemask_epi8,
+        _mm256_loadu_si256, _mm256_loadu2_m128i, _mm256_min_epu16, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute2x128_si256,
         _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
         _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
         _mm256_testz_si256, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
-        _mm_storeu_si128,
     };
 
     // # `unsafe` here
@@ -612,8 +611,8 @@ mod avx2 {
 mod tests {
     use super::{decode_bytes, decode_units};
     use crate::encoding::Encoding;
-    use crate::simd::test_support::{assert_avx2, cases, each_level, ends, sample, Rng};
     use crate::simd::Level;
+    use crate::simd::test_support::{Rng, assert_avx2, cases, each_level, ends, sample};
     use std::vec;
     use std::vec::Vec;
 

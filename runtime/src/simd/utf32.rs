@@ -206,12 +206,12 @@ fn finish(rest: Src<'_>, dst: &mut [u8], at: usize) -> Option<usize> {
 #[allow(clippy::many_single_char_names)]
 mod avx2 {
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32,
-        _mm256_cmpgt_epi32, _mm256_cvtepu16_epi32, _mm256_cvtepu8_epi32, _mm256_extract_epi32,
+        __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi16, _mm_loadl_epi64, _mm_loadu_si128,
+        _mm_set1_epi16, _mm_testz_si128, _mm256_add_epi32, _mm256_and_si256, _mm256_cmpeq_epi32,
+        _mm256_cmpgt_epi32, _mm256_cvtepu8_epi32, _mm256_cvtepu16_epi32, _mm256_extract_epi32,
         _mm256_loadu_si256, _mm256_min_epu32, _mm256_movemask_epi8, _mm256_or_si256,
         _mm256_set1_epi32, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-        _mm256_storeu_si256, _mm256_sub_epi32, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi16,
-        _mm_loadl_epi64, _mm_loadu_si128, _mm_set1_epi16, _mm_testz_si128,
+        _mm256_storeu_si256, _mm256_sub_epi32, _mm256_testz_si256,
     };
 
     // # `unsafe` here
@@ -507,7 +507,7 @@ mod tests {
         decode_bytes, decode_units, decoded_len, decoded_units_len, encode_bytes, encode_units,
     };
     use crate::engine::utf32::Src;
-    use crate::simd::test_support::{assert_avx2, Rng};
+    use crate::simd::test_support::{Rng, assert_avx2};
     use std::string::{String, ToString};
     use std::vec;
     use std::vec::Vec;

@@ -57,9 +57,9 @@
 
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256, _mm_loadu_si128,
+    __m256i, _mm_loadu_si128, _mm256_alignr_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256,
+    _mm256_loadu_si256, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
@@ -586,8 +586,8 @@ pub(crate) unsafe fn is_valid_avx2(b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::simd::test_support::{assert_avx2, cases, each_level, sample, Rng};
     use crate::simd::Level;
+    use crate::simd::test_support::{Rng, assert_avx2, cases, each_level, sample};
     extern crate std;
     use crate::simd::utf8_is_valid as is_valid;
     use std::vec::Vec;

@@ -81,15 +81,15 @@
 use super::utf8::{CONT3, PHASE};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_add_epi16, _mm256_add_epi64, _mm256_add_epi8, _mm256_alignr_epi8,
-    _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi128_si256, _mm256_castsi256_si128,
-    _mm256_cmpgt_epi8, _mm256_cvtepu8_epi16, _mm256_extract_epi64, _mm256_extracti128_si256,
-    _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_maddubs_epi16,
-    _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_packus_epi32,
-    _mm256_permute2x128_si256, _mm256_sad_epu8, _mm256_set1_epi16, _mm256_set1_epi32,
-    _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
-    _mm256_unpackhi_epi8, _mm256_unpacklo_epi8, _mm_loadu_si128, _mm_storeu_si128,
+    __m128i, __m256i, _mm_loadu_si128, _mm_storeu_si128, _mm256_add_epi8, _mm256_add_epi16,
+    _mm256_add_epi64, _mm256_alignr_epi8, _mm256_and_si256, _mm256_blendv_epi8,
+    _mm256_castsi128_si256, _mm256_castsi256_si128, _mm256_cmpgt_epi8, _mm256_cvtepu8_epi16,
+    _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
+    _mm256_madd_epi16, _mm256_maddubs_epi16, _mm256_max_epu8, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_packus_epi32, _mm256_permute2x128_si256, _mm256_sad_epu8,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_set1_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_sub_epi8, _mm256_testz_si256, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8,
 };
 
 /// Encodes `text` into native units; `None` if `dst` is too short.
@@ -818,8 +818,8 @@ unsafe fn units_len_avx2(b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{encode_units, units_len};
-    use crate::simd::test_support::{assert_avx2, cases, each_level, ends, sample, Rng, MIRI};
     use crate::simd::Level;
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, ends, sample};
     use std::string::String;
     use std::vec::Vec;
 

@@ -7,9 +7,9 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::utf8::Validator;
-use super::{load64, load_bytes, low_bits, splat8};
-use crate::simd::utf8::char_start_before;
+use super::{load_bytes, load64, low_bits, splat8};
 use crate::simd::utf8::UTF8;
+use crate::simd::utf8::char_start_before;
 use core::arch::x86_64::{
     __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_min_epu8, _mm512_movepi8_mask,
     _mm512_or_si512, _mm512_setzero_si512,

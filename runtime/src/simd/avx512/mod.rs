@@ -41,18 +41,14 @@ pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
 
 use core::arch::x86_64::{
-    __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi16, _mm512_mask_storeu_epi8,
-    _mm512_maskz_loadu_epi16, _mm512_maskz_loadu_epi8, _mm512_set1_epi16, _mm512_set1_epi8,
+    __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_mask_storeu_epi16,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_loadu_epi16, _mm512_set1_epi8, _mm512_set1_epi16,
 };
 
 /// The low `k` bits set (`k <= 64`).
 #[inline]
 pub(crate) const fn low_bits(k: usize) -> u64 {
-    if k >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << k) - 1
-    }
+    if k >= 64 { u64::MAX } else { (1u64 << k) - 1 }
 }
 
 /// `b` in every byte.

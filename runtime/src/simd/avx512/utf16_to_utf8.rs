@@ -44,14 +44,14 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::{lanes16, load64, load_units, low_bits, splat16, store_bytes, table, Table};
+use super::{Table, lanes16, load_units, load64, low_bits, splat16, store_bytes, table};
 use core::arch::x86_64::{
     __m512i, _mm256_mask_storeu_epi8, _mm512_add_epi16, _mm512_and_si512, _mm512_cmpeq_epi16_mask,
     _mm512_cvtepi16_epi8, _mm512_mask_add_epi16, _mm512_mask_blend_epi16, _mm512_mask_mov_epi16,
     _mm512_mask_test_epi8_mask, _mm512_maskz_compress_epi8, _mm512_maskz_mov_epi16,
-    _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16, _mm512_permutex2var_epi8,
+    _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutex2var_epi16,
     _mm512_set_epi64, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_slli_epi16,
-    _mm512_srli_epi16, _mm512_ternarylogic_epi32, _mm512_test_epi16_mask, _mm512_test_epi8_mask,
+    _mm512_srli_epi16, _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm512_test_epi16_mask,
 };
 
 /// Converts the `src.len() / 2` whole units of `src` (native or LE order,

@@ -14,13 +14,13 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::{load64, load_bytes, splat8};
+use super::{load_bytes, load64, splat8};
 use crate::simd::utf8::{Tables, UTF8};
 use core::arch::x86_64::{
-    __m512i, _mm512_alignr_epi64, _mm512_alignr_epi8, _mm512_and_si512, _mm512_broadcast_i32x4,
-    _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16, _mm512_subs_epu8,
-    _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm_loadu_si128,
+    __m512i, _mm_loadu_si128, _mm512_alignr_epi8, _mm512_alignr_epi64, _mm512_and_si512,
+    _mm512_broadcast_i32x4, _mm512_castsi512_si256, _mm512_extracti64x4_epi64, _mm512_movepi8_mask,
+    _mm512_or_si512, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_srli_epi16,
+    _mm512_subs_epu8, _mm512_ternarylogic_epi32, _mm512_test_epi8_mask,
 };
 
 /// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`).

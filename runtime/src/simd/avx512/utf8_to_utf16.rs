@@ -30,7 +30,7 @@
 
 #![allow(clippy::many_single_char_names)]
 
-use super::{load64, load_bytes, low_bits, splat16, splat8, table, Table};
+use super::{Table, load_bytes, load64, low_bits, splat8, splat16, table};
 use crate::simd::utf8::{CONT3, PHASE};
 use core::arch::x86_64::{
     __m256i, __m512i, _mm256_storeu_si256, _mm512_add_epi16, _mm512_and_si512,

@@ -8,7 +8,7 @@
 //! (eight bytes a step through a table of ready-made UTF-8) and is used as
 //! it is.
 
-use super::words::{load8, HI};
+use super::words::{HI, load8};
 use crate::table::SingleByte;
 
 /// Encodes `text` in page `t`; `None` if a character is not in the page or

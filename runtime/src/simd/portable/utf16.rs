@@ -12,8 +12,8 @@
 //! kernel says `None`.
 
 use super::words::{
-    four_two_byte, load8, narrow4, store_units4, swap16, two_byte_units, units4, widen8, HI,
-    NOT_ASCII16,
+    HI, NOT_ASCII16, four_two_byte, load8, narrow4, store_units4, swap16, two_byte_units, units4,
+    widen8,
 };
 
 /// Encodes `text` into UTF-16 units; `None` if `dst` is too short.
@@ -146,11 +146,7 @@ impl<const BE: bool> Units for Bytes<'_, BE> {
     #[inline]
     fn four(&self, i: usize) -> u64 {
         let w = load8(self.0, 2 * i);
-        if BE {
-            swap16(w)
-        } else {
-            w
-        }
+        if BE { swap16(w) } else { w }
     }
 }
 

@@ -2,7 +2,7 @@
 //! as one `u64`, lane `k` in bits `8k` (or `16k`) up, whatever the target's
 //! byte order.
 
-pub(crate) use crate::engine::words::{load8, HI};
+pub(crate) use crate::engine::words::{HI, load8};
 
 /// The high bits of four 16-bit lanes above ASCII (`0x80` and up).
 pub(crate) const NOT_ASCII16: u64 = 0xFF80_FF80_FF80_FF80;
