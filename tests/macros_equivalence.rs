@@ -80,8 +80,18 @@ macro_rules! check_all {
     ($([$($text:tt)+]),+ $(,)?) => {{
         let mut count = 0;
         $(
-            check_no_terminator!($($text)+);
-            check_terminated!($($text)+);
+            // A function per text: one function of every check of every text takes the
+            // optimizer minutes, as many small ones take it seconds.
+            {
+                fn no_terminator() {
+                    check_no_terminator!($($text)+);
+                }
+                fn terminated() {
+                    check_terminated!($($text)+);
+                }
+                no_terminator();
+                terminated();
+            }
             count += 1;
         )+
         count
@@ -165,16 +175,19 @@ macro_rules! check_1251 {
     ($([$($text:tt)+]),+ $(,)?) => {{
         let mut count = 0;
         $({
-            let text: &str = concat!($($text)+);
-            let what = format!("{text:?}");
-            let enc = Encoding::Windows1251;
-            assert_eq!(litenc::windows1251!($($text)+).to_vec(), expected(enc, text, false, false), "1251 {what}");
-            assert_eq!(litenc::windows1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "1251 nul {what}");
-            assert_eq!(cstr(litenc::windows1251!($($text)+, cstr)), expected(enc, text, false, true), "1251 cstr {what}");
-            assert_eq!(litenc::cp1251!($($text)+).to_vec(), expected(enc, text, false, false), "cp1251 {what}");
-            assert_eq!(litenc::cp1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "cp1251 nul {what}");
-            assert_eq!(litenc::encode!("x-cp1251", $($text)+).to_vec(), expected(enc, text, false, false), "encode x-cp1251 {what}");
-            assert_eq!(cstr(litenc::encode!("Windows-1251", $($text)+, cstr)), expected(enc, text, false, true), "encode cstr {what}");
+            fn check() {
+                let text: &str = concat!($($text)+);
+                let what = format!("{text:?}");
+                let enc = Encoding::Windows1251;
+                assert_eq!(litenc::windows1251!($($text)+).to_vec(), expected(enc, text, false, false), "1251 {what}");
+                assert_eq!(litenc::windows1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "1251 nul {what}");
+                assert_eq!(cstr(litenc::windows1251!($($text)+, cstr)), expected(enc, text, false, true), "1251 cstr {what}");
+                assert_eq!(litenc::cp1251!($($text)+).to_vec(), expected(enc, text, false, false), "cp1251 {what}");
+                assert_eq!(litenc::cp1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "cp1251 nul {what}");
+                assert_eq!(litenc::encode!("x-cp1251", $($text)+).to_vec(), expected(enc, text, false, false), "encode x-cp1251 {what}");
+                assert_eq!(cstr(litenc::encode!("Windows-1251", $($text)+, cstr)), expected(enc, text, false, true), "encode cstr {what}");
+            }
+            check();
             count += 1;
         })+
         count
@@ -188,7 +201,12 @@ macro_rules! check_with_nul {
         let mut count = 0;
         $(
             assert!(concat!($($text)+).contains('\0'));
-            check_no_terminator!($($text)+);
+            {
+                fn no_terminator() {
+                    check_no_terminator!($($text)+);
+                }
+                no_terminator();
+            }
             count += 1;
         )+
         count
@@ -524,36 +542,39 @@ macro_rules! check_pages {
     ($([$variant:ident, $module:ident, $name:literal, $label:literal, $high:literal]),+ $(,)?) => {{
         let mut checked = Vec::new();
         $({
-            #[litenc::encoded($label)]
-            const ARRAY: [u8; _] = $high;
-            #[litenc::encoded($name, nul)]
-            static SLICE: &[u8] = $high;
-            #[litenc::encoded($label)]
-            const C: &CStr = $high;
+            fn check() -> Encoding {
+                #[litenc::encoded($label)]
+                const ARRAY: [u8; _] = $high;
+                #[litenc::encoded($name, nul)]
+                static SLICE: &[u8] = $high;
+                #[litenc::encoded($label)]
+                const C: &CStr = $high;
 
-            let enc = Encoding::$variant;
-            // The module the messages suggest for `const_encode!`.
-            assert_eq!(enc.__module(), stringify!($module));
-            assert_eq!(Encoding::for_label($name), Some(enc), "{}", $name);
-            assert_eq!(Encoding::for_label($label), Some(enc), "{}", $label);
-            let text = format!("{}{}", ascii(), $high);
-            let bytes = litenc::$module::encode(&text).unwrap();
-            let terminated = [&bytes[..], &[0]].concat();
-            assert_eq!(peer_decode(enc, &bytes).as_deref(), Some(&*text), "{} by a peer", $name);
-            // The text is every character of the page: its bytes are every
-            // byte the page defines, in order.
-            let defined: Vec<u8> = (1..=u8::MAX).filter(|&b| enc.validate(&[b]).is_ok()).collect();
-            assert_eq!(bytes, defined, "{} repertoire", $name);
+                let enc = Encoding::$variant;
+                // The module the messages suggest for `const_encode!`.
+                assert_eq!(enc.__module(), stringify!($module));
+                assert_eq!(Encoding::for_label($name), Some(enc), "{}", $name);
+                assert_eq!(Encoding::for_label($label), Some(enc), "{}", $label);
+                let text = format!("{}{}", ascii(), $high);
+                let bytes = litenc::$module::encode(&text).unwrap();
+                let terminated = [&bytes[..], &[0]].concat();
+                assert_eq!(peer_decode(enc, &bytes).as_deref(), Some(&*text), "{} by a peer", $name);
+                // The text is every character of the page: its bytes are every
+                // byte the page defines, in order.
+                let defined: Vec<u8> = (1..=u8::MAX).filter(|&b| enc.validate(&[b]).is_ok()).collect();
+                assert_eq!(bytes, defined, "{} repertoire", $name);
 
-            assert_eq!(encode_page!($name, $high).to_vec(), bytes, "{}", $name);
-            assert_eq!(encode_page!($label, $high, nul).to_vec(), terminated, "{} nul", $label);
-            assert_eq!(cstr(encode_page!($label, $high, cstr)), terminated, "{} cstr", $label);
+                assert_eq!(encode_page!($name, $high).to_vec(), bytes, "{}", $name);
+                assert_eq!(encode_page!($label, $high, nul).to_vec(), terminated, "{} nul", $label);
+                assert_eq!(cstr(encode_page!($label, $high, cstr)), terminated, "{} cstr", $label);
 
-            let high = litenc::$module::encode($high).unwrap();
-            assert_eq!(ARRAY.to_vec(), high, "#[encoded({})]", $label);
-            assert_eq!(SLICE, [&high[..], &[0]].concat(), "#[encoded({}, nul)]", $name);
-            assert_eq!(cstr(C), [&high[..], &[0]].concat(), "#[encoded({})] &CStr", $label);
-            checked.push(enc);
+                let high = litenc::$module::encode($high).unwrap();
+                assert_eq!(ARRAY.to_vec(), high, "#[encoded({})]", $label);
+                assert_eq!(SLICE, [&high[..], &[0]].concat(), "#[encoded({}, nul)]", $name);
+                assert_eq!(cstr(C), [&high[..], &[0]].concat(), "#[encoded({})] &CStr", $label);
+                enc
+            }
+            checked.push(check());
         })+
         checked
     }};

@@ -14,8 +14,8 @@
 use std::borrow::Cow;
 
 use litenc_runtime::{
-    cesu8, fast, gsm0338, mutf8, utf16, utf16be, utf16le, utf32be, utf32le, utf8, DecodeError,
-    DecodeErrorKind, EncodeError, Encoding,
+    DecodeError, DecodeErrorKind, EncodeError, Encoding, cesu8, fast, gsm0338, mutf8, utf8, utf16,
+    utf16be, utf16le, utf32be, utf32le,
 };
 
 pub mod reference;

@@ -158,13 +158,13 @@ fn cesu_decode(data: &[u8], java: bool) -> Result<String, RefError> {
                 return Err(RefError {
                     valid_up_to: i,
                     error_len: Some(n),
-                })
+                });
             }
             RStep::End => {
                 return Err(RefError {
                     valid_up_to: i,
                     error_len: None,
-                })
+                });
             }
         }
     }
@@ -211,13 +211,13 @@ pub fn mutf8_units(data: &[u8]) -> Result<Vec<u16>, RefError> {
                 return Err(RefError {
                     valid_up_to: i,
                     error_len: Some(n),
-                })
+                });
             }
             RStep::End => {
                 return Err(RefError {
                     valid_up_to: i,
                     error_len: None,
-                })
+                });
             }
         }
     }
@@ -570,8 +570,7 @@ fn multi_byte_encode(
 
 /// GSM 03.38's default alphabet, septet by septet (TS 23.038 §6.2.1; `1B`,
 /// the escape, as itself), and its extension table (§6.2.1.1).
-const GSM_DEFAULT: &str =
-    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u{1B}ÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?\
+const GSM_DEFAULT: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u{1B}ÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?\
                            ¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENSION: [(u8, char); 10] = [
     (0x0A, '\x0C'),
