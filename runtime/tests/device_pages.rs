@@ -1,7 +1,7 @@
 //! The pages whose bytes `00..=7F` are not ASCII (EBCDIC, CP437 with glyphs,
 //! the HD44780 ROMs) and the two Mac pages whose high half repeats ASCII:
 //! what their tables promise beyond a peer's byte-by-byte answers (which
-//! `tests/conformance_full_pages.rs` and `single_byte_peer.rs` check):
+//! `tests/conformance_full_pages.rs` and `pages/single_byte_peer.rs` check):
 //! byte 0's own character, CGRAM, shared characters, and the `fast` twins
 //! against the `const fn`s on text with and without ASCII around it.
 

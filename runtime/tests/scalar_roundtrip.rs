@@ -6,7 +6,7 @@
 //!
 //! The 44 code pages, which hold at most 256 of them, are checked character
 //! by character against `encoding_rs`, `oem_cp` and std in
-//! `single_byte_peer.rs` (and Windows-1251 again in `windows1251_peer.rs`).
+//! `pages/single_byte_peer.rs` (and Windows-1251 again in `windows1251_peer.rs`).
 
 mod common;
 

@@ -12,11 +12,12 @@ length, then bytes); OUT gets one result per record:
                         in the UTF-8 input of the first character not encoded)
   polenc  UTF-8 text in -> bytes with errors='replace', bytes with
           errors='ignore', bytes with errors='xmlcharrefreplace'
-  polall  IN: u32 code points (big-endian, ascending) to leave out -> every
-          other scalar value, in one string, with errors='replace',
-          'ignore' and 'xmlcharrefreplace': three times (u32 n, bytes)
-  sbenc  (IN is not read) every scalar value, U+0000..U+10FFFF without the
-         surrogates, through CODEC, in one string:
+  polset  IN: u32 code points (big-endian, ascending) -> those characters,
+          in one string, with errors='replace', 'ignore' and
+          'xmlcharrefreplace': three times (u32 n, bytes)
+  sbenc  IN: u32 code points (big-endian, ascending), or nothing for every
+         scalar value, U+0000..U+10FFFF without the surrogates; through
+         CODEC, in one string:
          strict: u32 n, then n x (u32 code point, bytes) for the characters it
                  encodes (every other one raised UnicodeEncodeError, which an
                  error handler records as runs: u32 count, count x (u32
@@ -66,8 +67,12 @@ def _collect(e):
 codecs.register_error("litenc-collect", _collect)
 
 
-def encode_every_scalar_value(codec):
-    text = all_scalar_values()
+def code_points(data):
+    return "".join(map(chr, struct.unpack(">%dI" % (len(data) // 4), data)))
+
+
+def encode_every_scalar_value(codec, data):
+    text = code_points(data) if data else all_scalar_values()
     _RUNS.clear()
     text.encode(codec, "litenc-collect")
     runs = list(_RUNS)
@@ -90,10 +95,9 @@ def encode_every_scalar_value(codec):
 
 def run(mode, codec, data):
     if mode == "sbenc":
-        return encode_every_scalar_value(codec)
-    if mode == "polall":
-        left_out = set(struct.unpack(">%dI" % (len(data) // 4), data))
-        text = "".join(c for c in all_scalar_values() if ord(c) not in left_out)
+        return encode_every_scalar_value(codec, data)
+    if mode == "polset":
+        text = code_points(data)
         out = []
         for errors in ("replace", "ignore", "xmlcharrefreplace"):
             put(out, text.encode(codec, errors))

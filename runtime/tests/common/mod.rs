@@ -321,7 +321,7 @@ impl ByteChar for Option<char> {
 macro_rules! code_page_list {
     ($($variant:ident $m:ident,)*) => {
         /// Every code page's module, in the order of `Encoding::ALL`
-        /// (`code_pages_are_complete` in `single_byte_peer.rs` checks that
+        /// (`code_pages_are_complete` in `pages/single_byte_peer.rs` checks that
         /// the list is whole and in order).
         pub(crate) fn code_pages() -> Vec<CodePage> {
             vec![$(CodePage {

@@ -6,9 +6,9 @@
 //! Peers: std (UTF-8, UTF-16), the `cesu8` crate (MUTF-8, CESU-8), and for
 //! every code page `encoding_rs`, `oem_cp` or std (`common::peer_char_of`).
 //! The few bytes and characters where a code page's peer and litenc differ
-//! on purpose (listed and proven in `single_byte_peer.rs`) are left out here.
+//! on purpose (listed and proven in `pages/single_byte_peer.rs`) are left out here.
 
-mod common;
+use crate::common;
 
 use std::borrow::Cow;
 
@@ -70,7 +70,7 @@ fn peer_decode(enc: Encoding, bytes: &[u8]) -> Option<Result<String, ()>> {
 const CANARY: u8 = 0xA5;
 
 /// Whether the peer of code page `enc` and litenc agree on `ch` (they do
-/// but for the few characters `single_byte_peer.rs` lists).
+/// but for the few characters `pages/single_byte_peer.rs` lists).
 fn agree(enc: Encoding, ch: char) -> bool {
     !enc.is_single_byte()
         || common::peer_byte_of(enc, ch)
