@@ -531,6 +531,14 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Resul
     );
     let stat = page.module.to_uppercase();
     let to = proxy_permutation(decode);
+    // A page whose characters are those of ISO-8859-1 (IBM037, IBM500, IBM1047) has that page,
+    // C1 controls and all, as its proxy: the `latin1` table, not a copy of it.
+    let latin1 = to.as_ref().is_some_and(|to| {
+        proxy_decode(decode, to)
+            .iter()
+            .zip(0u16..)
+            .all(|(&code, byte)| code == Some(byte))
+    });
     let mut s = String::new();
     writeln!(
         s,
@@ -552,7 +560,13 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Resul
         )
         .unwrap();
     }
-    if to.is_some() {
+    if latin1 {
+        s.push_str(
+            "//!\n//! And its proxy: the page with its bytes permuted so that ASCII is\n\
+             //! ASCII, which the `fast` kernels run (see `crate::table::Proxy`): with\n\
+             //! the characters of ISO-8859-1, that is ISO-8859-1 (`crate::tables::latin1`).\n",
+        );
+    } else if to.is_some() {
         s.push_str(
             "//!\n//! And its proxy: the page with its bytes permuted so that ASCII is\n\
              //! ASCII, which the `fast` kernels run (see `crate::table::Proxy`).\n",
@@ -591,14 +605,22 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Resul
         writeln!(
             s,
             "\n/// {name}'s proxy and the permutations to and from it.\n\
-             static PROXY: Proxy = Proxy {{ page: &proxy::PAGE, to_proxy: {}, from_proxy: {}, \
+             static PROXY: Proxy = Proxy {{ page: {}, to_proxy: {}, from_proxy: {}, \
              lead: {}, trail: {} }};",
+            if latin1 {
+                "&crate::tables::LATIN1"
+            } else {
+                "&proxy::PAGE"
+            },
             byte_string(&to),
             byte_string(&from),
             byte_string(&lead),
             byte_string(&trail)
         )
         .unwrap();
+        if latin1 {
+            return rustfmt(&s);
+        }
         writeln!(
             s,
             "\n/// The page whose byte `to_proxy[b]` is {name}'s byte `b`.\nmod proxy {{\n\

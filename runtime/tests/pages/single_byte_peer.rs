@@ -735,7 +735,10 @@ fn every_scalar_value_encodes(first: usize, count: usize) {
             let text = &padded.text[start..padded.starts[k + 1]];
             assert_eq!((p.encode_char)(c), want[k], "{enc} encode_char({c:?})");
             let turn = (c.len_utf8() == 4).then_some(k % SUPPLEMENTARY_TURNS);
-            if turn.is_some() && !every && (k / SUPPLEMENTARY_TURNS) % SUPPLEMENTARY_SAMPLE != 0 {
+            if turn.is_some()
+                && !every
+                && !(k / SUPPLEMENTARY_TURNS).is_multiple_of(SUPPLEMENTARY_SAMPLE)
+            {
                 continue;
             }
             let mine = |t: usize| turn.is_none_or(|x| x == t);
