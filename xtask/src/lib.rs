@@ -587,55 +587,70 @@ pub fn table_file(page: &Page, decode: &[Option<u16>; 256], name: &str) -> Resul
     page_items(&mut s, &stat, page.variant, decode, proxy)
         .map_err(|e| format!("{}: {e}", page.module))?;
     if let Some(to) = to {
-        let mut from = [0u8; 256];
-        for (byte, &p) in to.iter().enumerate() {
-            from[usize::from(p)] = u8::try_from(byte).map_err(|e| e.to_string())?;
-        }
-        let pd = proxy_decode(decode, &to);
-        // The UTF-8 of each high byte of the proxy that is two bytes long.
-        let (mut lead, mut trail) = ([0u8; 128], [0u8; 128]);
-        for (q, code) in pd[0x80..].iter().enumerate() {
-            if let Some(ch) = code.and_then(|c| char::from_u32(u32::from(c))) {
-                let mut buf = [0u8; 4];
-                if let [l, t] = ch.encode_utf8(&mut buf).as_bytes() {
-                    (lead[q], trail[q]) = (*l, *t);
-                }
-            }
-        }
-        writeln!(
-            s,
-            "\n/// {name}'s proxy and the permutations to and from it.\n\
-             static PROXY: Proxy = Proxy {{ page: {}, to_proxy: {}, from_proxy: {}, \
-             lead: {}, trail: {} }};",
-            if latin1 {
-                "&crate::tables::LATIN1"
-            } else {
-                "&proxy::PAGE"
-            },
-            byte_string(&to),
-            byte_string(&from),
-            byte_string(&lead),
-            byte_string(&trail)
-        )
-        .unwrap();
-        if latin1 {
-            return rustfmt(&s);
-        }
-        writeln!(
-            s,
-            "\n/// The page whose byte `to_proxy[b]` is {name}'s byte `b`.\nmod proxy {{\n\
-             use crate::encoding::Encoding;\nuse crate::table::{{Reverse, SingleByte, Vectors}};\n\n\
-             /// {name} with ASCII where ASCII is.",
-        )
-        .unwrap();
-        if !ascii_compatible(&pd) {
-            return Err(format!("{}: the proxy is not ASCII", page.module));
-        }
-        page_items(&mut s, "PAGE", page.variant, &pd, "None")
-            .map_err(|e| format!("{} (proxy): {e}", page.module))?;
-        s.push_str("}\n");
+        proxy_items(&mut s, page, decode, name, &to, latin1)?;
     }
     rustfmt(&s)
+}
+
+/// The proxy of a page that has one (see [`proxy_permutation`]): the
+/// permutations to and from it, and the proxy's own `SingleByte` in a module
+/// `proxy`, unless it is ISO-8859-1 (`latin1`), whose page is the `latin1` one.
+fn proxy_items(
+    s: &mut String,
+    page: &Page,
+    decode: &[Option<u16>; 256],
+    name: &str,
+    to: &[u8; 256],
+    latin1: bool,
+) -> Result<(), String> {
+    let mut from = [0u8; 256];
+    for (byte, &p) in to.iter().enumerate() {
+        from[usize::from(p)] = u8::try_from(byte).map_err(|e| e.to_string())?;
+    }
+    let pd = proxy_decode(decode, to);
+    // The UTF-8 of each high byte of the proxy that is two bytes long.
+    let (mut lead, mut trail) = ([0u8; 128], [0u8; 128]);
+    for (q, code) in pd[0x80..].iter().enumerate() {
+        if let Some(ch) = code.and_then(|c| char::from_u32(u32::from(c))) {
+            let mut buf = [0u8; 4];
+            if let [l, t] = ch.encode_utf8(&mut buf).as_bytes() {
+                (lead[q], trail[q]) = (*l, *t);
+            }
+        }
+    }
+    writeln!(
+        s,
+        "\n/// {name}'s proxy and the permutations to and from it.\n\
+         static PROXY: Proxy = Proxy {{ page: {}, to_proxy: {}, from_proxy: {}, \
+         lead: {}, trail: {} }};",
+        if latin1 {
+            "&crate::tables::LATIN1"
+        } else {
+            "&proxy::PAGE"
+        },
+        byte_string(to),
+        byte_string(&from),
+        byte_string(&lead),
+        byte_string(&trail)
+    )
+    .unwrap();
+    if latin1 {
+        return Ok(());
+    }
+    writeln!(
+        s,
+        "\n/// The page whose byte `to_proxy[b]` is {name}'s byte `b`.\nmod proxy {{\n\
+         use crate::encoding::Encoding;\nuse crate::table::{{Reverse, SingleByte, Vectors}};\n\n\
+         /// {name} with ASCII where ASCII is.",
+    )
+    .unwrap();
+    if !ascii_compatible(&pd) {
+        return Err(format!("{}: the proxy is not ASCII", page.module));
+    }
+    page_items(s, "PAGE", page.variant, &pd, "None")
+        .map_err(|e| format!("{} (proxy): {e}", page.module))?;
+    s.push_str("}\n");
+    Ok(())
 }
 
 /// A page with its name, labels and decode table.
