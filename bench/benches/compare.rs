@@ -610,18 +610,22 @@ fn code_pages(c: &mut Criterion<CpuTime>) {
     );
 }
 
-/// The pages whose bytes `00..=7F` are not ASCII (EBCDIC), each beside the
-/// ASCII-compatible page of its script on the same text, in one group: the
+/// The pages of devices and old systems (EBCDIC, whose bytes `00..=7F` are
+/// not ASCII, and the rest of Python's pages: Mac, HP, Palm, Kazakh,
+/// Tajik, Ukrainian DOS, ...), each beside the Windows page of its script on
+/// the same text, in one group: the
 /// code-page corpus of that page (`bench/corpora/code_pages.py`) with every
 /// character one of the group's pages lacks dropped, through
 /// `litenc::fast::decode_into` / `encode_into` into a worst-case buffer.
 /// German and French for the Latin pages against windows-1252 (and
 /// windows-1254, whose Latin-5 IBM1026 shares), Greek for IBM875 against
 /// windows-1253, Hebrew (if this machine has its message catalogs) for
-/// IBM424 against windows-1255.
-fn ebcdic(c: &mut Criterion<CpuTime>) {
+/// IBM424 and IBM856 against windows-1255, Russian for the Cyrillic pages
+/// against windows-1251, Polish, Czech and Hungarian for Mac Central European
+/// against windows-1250.
+fn device_pages(c: &mut Criterion<CpuTime>) {
     use litenc::Encoding as E;
-    let sets: [(&str, &str, bool, &[E]); 3] = [
+    let sets: &[(&str, &str, bool, &[E])] = &[
         (
             "windows1252",
             "de+fr",
@@ -635,12 +639,35 @@ fn ebcdic(c: &mut Criterion<CpuTime>) {
                 E::Ibm1026,
                 E::Ibm1140,
                 E::Ibm1047,
+                E::MacIceland,
+                E::MacCroatian,
+                E::MacRomanian,
+                E::MacTurkish,
+                E::HpRoman8,
+                E::PalmOs,
             ],
         ),
-        ("windows1253", "el", true, &[E::Windows1253, E::Ibm875]),
-        ("windows1255", "he", false, &[E::Windows1255, E::Ibm424]),
+        (
+            "iso8859_2",
+            "pl+cs+hu",
+            true,
+            &[E::Windows1250, E::MacLatin2],
+        ),
+        (
+            "windows1251",
+            "ru",
+            true,
+            &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
+        ),
+        ("windows1253", "el", true, &[E::Windows1253, E::Ibm875, E::MacGreek]),
+        (
+            "windows1255",
+            "he",
+            false,
+            &[E::Windows1255, E::Ibm424, E::Ibm856],
+        ),
     ];
-    for (corpus, lang, required, pages) in sets {
+    for &(corpus, lang, required, pages) in sets {
         let Some(full) = code_page_corpus(corpus, required) else {
             continue;
         };
@@ -656,7 +683,7 @@ fn ebcdic(c: &mut Criterion<CpuTime>) {
             let text = prefix(&text, n);
             let encoded: Vec<Vec<u8>> = pages.iter().map(|e| e.encode(text).unwrap()).collect();
             let mut out = vec![0u8; 3 * text.len() + 64];
-            let mut g = group(c, "ebcdic_decode", lang, size, text);
+            let mut g = group(c, "device_decode", lang, size, text);
             for (&e, bytes) in pages.iter().zip(&encoded) {
                 let n = litenc::fast::decode_into(e, bytes, &mut out).unwrap();
                 assert_eq!(&out[..n], text.as_bytes(), "{}: fast decode", e.name());
@@ -665,7 +692,7 @@ fn ebcdic(c: &mut Criterion<CpuTime>) {
                 });
             }
             g.finish();
-            let mut g = group(c, "ebcdic_encode", lang, size, text);
+            let mut g = group(c, "device_encode", lang, size, text);
             for (&e, bytes) in pages.iter().zip(&encoded) {
                 let n = litenc::fast::encode_into(e, text, &mut out).unwrap();
                 assert_eq!(&out[..n], &bytes[..], "{}: fast encode", e.name());
@@ -690,7 +717,7 @@ fn all(c: &mut Criterion<CpuTime>) {
         }
     }
     code_pages(c);
-    ebcdic(c);
+    device_pages(c);
 }
 
 fn config() -> Criterion<CpuTime> {

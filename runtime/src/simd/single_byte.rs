@@ -70,6 +70,15 @@
 //! "Transcoding Billions of Unicode Characters per Second with SIMD
 //! Instructions" (2022); the code and the tables here are our own.
 //!
+//! With AVX-512 VBMI, a page whose table has both halves (three or four
+//! hot leads: the Latin pages with `C3`, `C4` and `C5`, the Mac pages,
+//! KOI8-T, ...) runs the same loop stamped a second time with those
+//! features, where the table is four `vpermi2b` over its 256 bytes instead
+//! of sixteen rounds of `vpshufb`: that took the Mac pages from 0.68x to
+//! 0.92x windows-1252 on German and French, IBM1026 from 0.73x to 0.83x
+//! and KOI8-T from 0.62x to 0.88x windows-1251 on Russian. Pages with one
+//! half keep the AVX2 loop, so that a program links one loop per page.
+//!
 //! A character whose lead is the block's last byte is written by that block
 //! (its trail is the 33rd byte it read), and the next block, which starts
 //! 32 bytes on regardless, drops its first byte (`carry`). Starting the
@@ -259,13 +268,15 @@ pub(crate) fn decoded_len(t: &'static SingleByte, bytes: &[u8]) -> Option<usize>
 mod avx2 {
     use crate::table::{SingleByte, Vectors};
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm_loadu_si128, _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi64,
-        _mm256_add_epi8, _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
-        _mm256_castsi128_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
-        _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set_epi64x, _mm256_set1_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
-        _mm256_sub_epi8, _mm256_unpackhi_epi8, _mm256_unpacklo_epi8, _mm256_xor_si256,
+        __m128i, __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_setzero_si128, _mm_storel_epi64,
+        _mm_storeu_si128, _mm_unpackhi_epi64, _mm_unpacklo_epi64, _mm_xor_si128, _mm256_add_epi8,
+        _mm256_and_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_castsi128_si256,
+        _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extracti128_si256,
+        _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_mask_blend_epi8, _mm256_movemask_epi8,
+        _mm256_movepi8_mask, _mm256_or_si256, _mm256_permutex2var_epi8, _mm256_set_epi64x,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
+        _mm256_storeu_si256, _mm256_sub_epi8, _mm256_test_epi8_mask, _mm256_unpackhi_epi8,
+        _mm256_unpacklo_epi8, _mm256_xor_si256,
     };
     use core::mem::MaybeUninit;
 
@@ -582,6 +593,47 @@ mod avx2 {
         // SAFETY: `t` is a reference to 16 bytes, exactly what the
         // unaligned 128-bit load reads.
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast::<__m128i>()) })
+    }
+
+    /// The `vpshufb` control that packs the bytes of each quarter of a
+    /// block whose bits are set in `keep` to the front of it: the
+    /// [`COMPRESS`] words of its four bytes, those of the odd quarters
+    /// plus 8 (they index the upper half of their lane).
+    ///
+    /// The words are read with vector loads: read as four `u64` and put
+    /// together with `_mm256_set_epi64x`, the compiler made a `vpgatherqq`
+    /// of them where AVX-512 is enabled, and that made the encoder a fifth
+    /// slower on German.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn compress_ctrl(keep: u32) -> __m256i {
+        let [k0, k1, k2, k3] = keep.to_le_bytes();
+        let lo = _mm_unpacklo_epi64(compress_word(k0), compress_word(k1));
+        let hi = _mm_unpacklo_epi64(compress_word(k2), compress_word(k3));
+        let ctrl = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        _mm256_or_si256(
+            ctrl,
+            _mm256_set_epi64x(PLUS8.cast_signed(), 0, PLUS8.cast_signed(), 0),
+        )
+    }
+
+    /// `COMPRESS[k]` in the low 8 bytes of a vector.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn compress_word(k: u8) -> __m128i {
+        let word: &u64 = &COMPRESS[usize::from(k)];
+        // SAFETY: `word` is a reference to 8 bytes, exactly what the
+        // unaligned 64-bit load reads.
+        unsafe { _mm_loadl_epi64(core::ptr::from_ref(word).cast::<__m128i>()) }
+    }
+
+    /// The 16 bytes of `t`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn load16(t: &[u8; 16]) -> __m128i {
+        // SAFETY: `t` is a reference to 16 bytes, exactly what the
+        // unaligned 128-bit load reads.
+        unsafe { _mm_loadu_si128(t.as_ptr().cast::<__m128i>()) }
     }
 
     /// Eight rows of 16 bytes, each in both lanes of a vector.
@@ -973,191 +1025,307 @@ mod avx2 {
         text: &str,
         dst: &mut [MaybeUninit<u8>],
     ) -> Option<usize> {
-        if t.vectors.wide {
-            encode_with::<true>(t, text, dst)
-        } else {
+        // The VBMI version only where the table has two halves (the Latin
+        // pages with `C3`, `C4` and `C5`, Tajik, ...): its sixteen rounds
+        // are four `vpermi2b`, where a page with one half saves half as
+        // much, and a program that encodes such a page links one encoder
+        // loop, not two (each is about 1.4 KB).
+        if !t.vectors.wide {
             encode_with::<false>(t, text, dst)
+        } else if crate::simd::avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature the
+            // VBMI encoder enables, `crate::simd::FEATURES_512`.
+            unsafe { encode_vbmi::<true>(t, text, dst) }
+        } else {
+            encode_with::<true>(t, text, dst)
         }
     }
 
-    /// The encoder of a page with (`WIDE`) or without more than two hot
-    /// leads: whether its table has one half or two.
+    /// The encoder's table of codes as AVX2 looks it up: its rows of 16,
+    /// xor-coded as stored, each in both lanes ([`lookup128`]); the upper
+    /// half only for a page with more than two hot leads (`WIDE`).
+    struct Rounds {
+        lower: [__m256i; 8],
+        upper: [__m256i; 8],
+    }
+
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    #[allow(clippy::cast_sign_loss, reason = "movemask bits and u64 control words")]
-    #[allow(clippy::cast_possible_wrap, reason = "the same")]
-    #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
-    fn encode_with<const WIDE: bool>(
-        t: &SingleByte,
-        text: &str,
-        dst: &mut [MaybeUninit<u8>],
-    ) -> Option<usize> {
-        let tv = &t.vectors;
-        let b = text.as_bytes();
-        let (mut i, mut at) = (0usize, 0usize);
-
-        let x3f = _mm256_set1_epi8(0x3F);
-        let x40 = _mm256_set1_epi8(0x40);
-        let x80 = _mm256_set1_epi8(0x80u8 as i8);
-        let hot0 = _mm256_set1_epi8(tv.leads[0] as i8);
-        let hot1 = _mm256_set1_epi8(tv.leads[1] as i8);
-        let hot2 = _mm256_set1_epi8(tv.leads[2] as i8);
-        let hot3 = _mm256_set1_epi8(tv.leads[3] as i8);
-        let x0f = _mm256_set1_epi8(0x0F);
-        let delta = broadcast16(&tv.encode_delta);
-        let run_rows = broadcast16(&tv.encode_run);
+    #[inline]
+    fn rounds<const WIDE: bool>(tv: &Vectors) -> Rounds {
         let lower = broadcast_rows(&tv.encode[..8]);
-        let upper = broadcast_rows(&tv.encode[8..]);
-
-        // The hot loop, 32 input bytes a step. `carry` is 1 if the block
-        // before ended with a hot lead, whose character it wrote (its trail
-        // was the 33rd byte it read): then byte 0 of this block is that
-        // trail, to be dropped. Else `i` is on a character boundary. The next
-        // block starts 32 bytes on whatever the bytes are, so that its loads
-        // never wait for this block's results. Each block reads
-        // `b[i..i + 33]` (the block and, for the look-ahead vector `next`,
-        // one byte more) and writes at most 32 bytes at `dst[at..]`.
-        let mut carry = 0u32;
-        // Whether the block before was ASCII (see the decoder).
-        let mut ascii = true;
-        while i + 33 <= b.len() && at + 32 <= dst.len() {
-            if ascii && i + 64 <= b.len() && at + 64 <= dst.len() {
-                // SAFETY: features; `i + 64 <= b.len()` (checked just above),
-                // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
-                let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
-                if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
-                    // SAFETY: features; `at + 64 <= dst.len()` (checked
-                    // above), so both 32-byte stores are in `dst`.
-                    unsafe {
-                        store32(dst, at, v0);
-                        store32(dst, at + 32, v1);
-                    }
-                    i += 64;
-                    at += 64;
-                    continue;
-                }
-            }
-            // SAFETY: features; `i + 33 <= b.len()` (the loop condition), so
-            // the 32 bytes at `i` and those at `i + 1` are in `b`.
-            let (v, next) = unsafe { (load32(b, i), load32(b, i + 1)) };
-            let high = _mm256_movemask_epi8(v) as u32;
-            ascii = high == 0;
-            if ascii {
-                // ASCII (and so `carry` is 0).
-                // SAFETY: features; `at + 32 <= dst.len()` (the loop
-                // condition).
-                unsafe { store32(dst, at, v) };
-                i += 32;
-                at += 32;
-                continue;
-            }
-            // The hot leads, and each one's slot in bits 6 and 7.
-            let (hot, slot) = if WIDE {
-                let (e0, e1) = (_mm256_cmpeq_epi8(v, hot0), _mm256_cmpeq_epi8(v, hot1));
-                let (e2, e3) = (_mm256_cmpeq_epi8(v, hot2), _mm256_cmpeq_epi8(v, hot3));
-                (
-                    _mm256_or_si256(_mm256_or_si256(e0, e1), _mm256_or_si256(e2, e3)),
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_or_si256(e1, e3), x40),
-                        _mm256_and_si256(_mm256_or_si256(e2, e3), x80),
-                    ),
-                )
-            } else {
-                let (e0, e1) = (_mm256_cmpeq_epi8(v, hot0), _mm256_cmpeq_epi8(v, hot1));
-                (_mm256_or_si256(e0, e1), _mm256_and_si256(e1, x40))
-            };
-            let leads = _mm256_movemask_epi8(hot) as u32;
-            // The non-ASCII bytes of the block's own characters.
-            let own = high & !carry;
-            if own & own.wrapping_neg() & !leads != 0 {
-                // The first non-ASCII character is not one the vector code
-                // looks up (a dash or a quote in English): the ASCII before it
-                // is stored as it is, and it and its run go through the
-                // tables.
-                let f = own.trailing_zeros() as usize;
-                let ascii = if carry == 0 { v } else { next };
-                // SAFETY: features; `at + 32 <= dst.len()` (the loop
-                // condition).
-                unsafe { store32(dst, at, ascii) };
-                (i, at) = encode_run(t, b, i + f, dst, at + f - carry as usize)?;
-                carry = 0;
-                continue;
-            }
-            // At each hot lead, the character's code (its slot and the low six
-            // bits of the trail, the next byte), and its byte (0: not in the
-            // page); unspecified elsewhere. When every hot lead's code is in a
-            // row that is a run, one `vpshufb` gives them; else the table
-            // does.
-            let idx = _mm256_or_si256(slot, _mm256_and_si256(next, x3f));
-            let row = _mm256_and_si256(_mm256_srli_epi16(idx, 4), x0f);
-            let runs = _mm256_movemask_epi8(_mm256_shuffle_epi8(run_rows, row)) as u32;
-            let byte = if runs & leads == leads {
-                _mm256_add_epi8(idx, _mm256_shuffle_epi8(delta, row))
-            } else if WIDE {
-                _mm256_blendv_epi8(
-                    lookup128(&lower, idx),
-                    lookup128(&upper, _mm256_xor_si256(idx, x80)),
-                    idx,
-                )
-            } else {
-                lookup128(&lower, idx)
-            };
-            let found = _mm256_movemask_epi8(byte) as u32;
-            let out = _mm256_blendv_epi8(v, byte, hot);
-            // Keep all but the trails of hot leads (the one of the block
-            // before's included). The block is bad from the first non-ASCII
-            // byte that is neither a hot lead nor such a trail, or the first
-            // hot lead whose character is not in the page (every byte a page
-            // has for a non-ASCII character is 0x80 or more, so `found` has
-            // its bit).
-            let keep = !(leads << 1 | carry);
-            let bad = (high & !leads & keep) | (leads & !found);
-
-            // Compress each 8 bytes (the controls of the odd quarters index the
-            // upper half of their lane, hence + 8) and store them one after
-            // the other.
-            let k = keep as usize;
-            let ctrl = _mm256_set_epi64x(
-                (COMPRESS[k >> 24] | PLUS8) as i64,
-                COMPRESS[(k >> 16) & 0xFF] as i64,
-                (COMPRESS[(k >> 8) & 0xFF] | PLUS8) as i64,
-                COMPRESS[k & 0xFF] as i64,
-            );
-            let packed = _mm256_shuffle_epi8(out, ctrl);
-            let q0 = _mm256_castsi256_si128(packed);
-            let q2 = _mm256_extracti128_si256(packed, 1);
-            // The high 8 bytes of each lane, moved down for `store8`.
-            let q1 = _mm_unpackhi_epi64(q0, q0);
-            let q3 = _mm_unpackhi_epi64(q2, q2);
-            let a1 = at + (keep & 0xFF).count_ones() as usize;
-            let a2 = a1 + ((keep >> 8) & 0xFF).count_ones() as usize;
-            let a3 = a2 + ((keep >> 16) & 0xFF).count_ones() as usize;
-            // SAFETY: features; `at <= a1 <= a2 <= a3 <= at + 24` (each
-            // popcount of 8 bits is at most 8) and `at + 32 <= dst.len()`
-            // (the loop condition), so each 8-byte store is in `dst`.
-            unsafe {
-                store8(dst, at, q0);
-                store8(dst, a1, q1);
-                store8(dst, a2, q2);
-                store8(dst, a3, q3);
-            }
-            if bad == 0 {
-                at += keep.count_ones() as usize;
-                i += 32;
-                carry = leads >> 31;
-            } else {
-                // The output of the whole characters before position `f` is
-                // right; the character at `f` and its run go through the
-                // tables.
-                let f = bad.trailing_zeros();
-                at += (keep & ((1 << f) - 1)).count_ones() as usize;
-                (i, at) = encode_run(t, b, i + f as usize, dst, at)?;
-                carry = 0;
-            }
-        }
-        // Past the trail the last block took, if it did.
-        i += carry as usize;
-        encode_tail(t, b, i, dst, at)
+        let upper = if WIDE {
+            broadcast_rows(&tv.encode[8..])
+        } else {
+            [_mm256_setzero_si256(); 8]
+        };
+        Rounds { lower, upper }
     }
+
+    /// The byte of each code of `idx` (below `0x80` unless `WIDE`) by
+    /// eight (sixteen) rounds of `vpshufb`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn lookup_rounds<const WIDE: bool>(r: &Rounds, idx: __m256i) -> __m256i {
+        if WIDE {
+            let x80 = _mm256_set1_epi8(0x80u8.cast_signed());
+            _mm256_blendv_epi8(
+                lookup128(&r.lower, idx),
+                lookup128(&r.upper, _mm256_xor_si256(idx, x80)),
+                idx,
+            )
+        } else {
+            lookup128(&r.lower, idx)
+        }
+    }
+
+    /// The encoder's table of codes in plain order, 32 codes a vector (the
+    /// first four vectors only unless `WIDE`), for `vpermi2b`: the stored
+    /// rows undone from their xor-coding (row `r` of a half is the XOR of
+    /// its stored rows `0..=r`), when an encoding starts, so that the table
+    /// costs no byte more of a page's tables.
+    #[target_feature(
+        enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+    )]
+    #[inline]
+    fn plain<const WIDE: bool>(tv: &Vectors) -> [__m256i; 8] {
+        let mut out = [_mm256_setzero_si256(); 8];
+        let halves = if WIDE { 2 } else { 1 };
+        let mut h = 0;
+        while h < halves {
+            let mut row = _mm_setzero_si128();
+            let mut r = 0;
+            while r < 8 {
+                let lo = _mm_xor_si128(row, load16(&tv.encode[8 * h + r]));
+                row = _mm_xor_si128(lo, load16(&tv.encode[8 * h + r + 1]));
+                out[4 * h + r / 2] = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), row, 1);
+                r += 2;
+            }
+            h += 1;
+        }
+        out
+    }
+
+    /// The byte of each code of `idx` (below `0x80` unless `WIDE`): one
+    /// `vpermi2b` per 64 codes, and bits 6 and 7 of the code pick among
+    /// them.
+    #[target_feature(
+        enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+    )]
+    #[inline]
+    fn lookup_plain<const WIDE: bool>(t: &[__m256i; 8], idx: __m256i) -> __m256i {
+        let bit6 = _mm256_test_epi8_mask(idx, _mm256_set1_epi8(0x40));
+        let low = _mm256_mask_blend_epi8(
+            bit6,
+            _mm256_permutex2var_epi8(t[0], idx, t[1]),
+            _mm256_permutex2var_epi8(t[2], idx, t[3]),
+        );
+        if WIDE {
+            let high = _mm256_mask_blend_epi8(
+                bit6,
+                _mm256_permutex2var_epi8(t[4], idx, t[5]),
+                _mm256_permutex2var_epi8(t[6], idx, t[7]),
+            );
+            _mm256_mask_blend_epi8(_mm256_movepi8_mask(idx), low, high)
+        } else {
+            low
+        }
+    }
+
+    /// Stamps the encoder's loop, written once, as a function with the
+    /// given attributes (its CPU features) that looks its table up with
+    /// `$lookup` over what `$table` prepares. The AVX2 version and the
+    /// AVX-512 one differ only there: the table path of a block that is
+    /// not all runs (the Latin letters of Turkish, Icelandic or Croatian)
+    /// costs sixteen rounds of `vpshufb` with AVX2 and four `vpermi2b` with
+    /// VBMI.
+    macro_rules! encoder {
+        ($(#[$attr:meta])* fn $name:ident, $table:ident, $lookup:ident) => {
+            $(#[$attr])*
+            #[allow(clippy::cast_sign_loss, reason = "movemask bits and u64 control words")]
+            #[allow(clippy::cast_possible_wrap, reason = "the same")]
+            #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+            fn $name<const WIDE: bool>(
+                t: &SingleByte,
+                text: &str,
+                dst: &mut [MaybeUninit<u8>],
+            ) -> Option<usize> {
+                let tv = &t.vectors;
+                let b = text.as_bytes();
+                let (mut i, mut at) = (0usize, 0usize);
+
+                let x3f = _mm256_set1_epi8(0x3F);
+                let x40 = _mm256_set1_epi8(0x40);
+                let x80 = _mm256_set1_epi8(0x80u8 as i8);
+                let hot0 = _mm256_set1_epi8(tv.leads[0] as i8);
+                let hot1 = _mm256_set1_epi8(tv.leads[1] as i8);
+                let hot2 = _mm256_set1_epi8(tv.leads[2] as i8);
+                let hot3 = _mm256_set1_epi8(tv.leads[3] as i8);
+                let x0f = _mm256_set1_epi8(0x0F);
+                let delta = broadcast16(&tv.encode_delta);
+                let run_rows = broadcast16(&tv.encode_run);
+                let table = $table::<WIDE>(tv);
+
+                // The hot loop, 32 input bytes a step. `carry` is 1 if the block
+                // before ended with a hot lead, whose character it wrote (its trail
+                // was the 33rd byte it read): then byte 0 of this block is that
+                // trail, to be dropped. Else `i` is on a character boundary. The next
+                // block starts 32 bytes on whatever the bytes are, so that its loads
+                // never wait for this block's results. Each block reads
+                // `b[i..i + 33]` (the block and, for the look-ahead vector `next`,
+                // one byte more) and writes at most 32 bytes at `dst[at..]`.
+                let mut carry = 0u32;
+                // Whether the block before was ASCII (see the decoder).
+                let mut ascii = true;
+                while i + 33 <= b.len() && at + 32 <= dst.len() {
+                    if ascii && i + 64 <= b.len() && at + 64 <= dst.len() {
+                        // SAFETY: features; `i + 64 <= b.len()` (checked just above),
+                        // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
+                        let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
+                        if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
+                            // SAFETY: features; `at + 64 <= dst.len()` (checked
+                            // above), so both 32-byte stores are in `dst`.
+                            unsafe {
+                                store32(dst, at, v0);
+                                store32(dst, at + 32, v1);
+                            }
+                            i += 64;
+                            at += 64;
+                            continue;
+                        }
+                    }
+                    // SAFETY: features; `i + 33 <= b.len()` (the loop condition), so
+                    // the 32 bytes at `i` and those at `i + 1` are in `b`.
+                    let (v, next) = unsafe { (load32(b, i), load32(b, i + 1)) };
+                    let high = _mm256_movemask_epi8(v) as u32;
+                    ascii = high == 0;
+                    if ascii {
+                        // ASCII (and so `carry` is 0).
+                        // SAFETY: features; `at + 32 <= dst.len()` (the loop
+                        // condition).
+                        unsafe { store32(dst, at, v) };
+                        i += 32;
+                        at += 32;
+                        continue;
+                    }
+                    // The hot leads, and each one's slot in bits 6 and 7.
+                    let (hot, slot) = if WIDE {
+                        let (e0, e1) = (_mm256_cmpeq_epi8(v, hot0), _mm256_cmpeq_epi8(v, hot1));
+                        let (e2, e3) = (_mm256_cmpeq_epi8(v, hot2), _mm256_cmpeq_epi8(v, hot3));
+                        (
+                            _mm256_or_si256(_mm256_or_si256(e0, e1), _mm256_or_si256(e2, e3)),
+                            _mm256_or_si256(
+                                _mm256_and_si256(_mm256_or_si256(e1, e3), x40),
+                                _mm256_and_si256(_mm256_or_si256(e2, e3), x80),
+                            ),
+                        )
+                    } else {
+                        let (e0, e1) = (_mm256_cmpeq_epi8(v, hot0), _mm256_cmpeq_epi8(v, hot1));
+                        (_mm256_or_si256(e0, e1), _mm256_and_si256(e1, x40))
+                    };
+                    let leads = _mm256_movemask_epi8(hot) as u32;
+                    // The non-ASCII bytes of the block's own characters.
+                    let own = high & !carry;
+                    if own & own.wrapping_neg() & !leads != 0 {
+                        // The first non-ASCII character is not one the vector code
+                        // looks up (a dash or a quote in English): the ASCII before it
+                        // is stored as it is, and it and its run go through the
+                        // tables.
+                        let f = own.trailing_zeros() as usize;
+                        let ascii = if carry == 0 { v } else { next };
+                        // SAFETY: features; `at + 32 <= dst.len()` (the loop
+                        // condition).
+                        unsafe { store32(dst, at, ascii) };
+                        (i, at) = encode_run(t, b, i + f, dst, at + f - carry as usize)?;
+                        carry = 0;
+                        continue;
+                    }
+                    // At each hot lead, the character's code (its slot and the low six
+                    // bits of the trail, the next byte), and its byte (0: not in the
+                    // page); unspecified elsewhere. When every hot lead's code is in a
+                    // row that is a run, one `vpshufb` gives them; else the table
+                    // does.
+                    let idx = _mm256_or_si256(slot, _mm256_and_si256(next, x3f));
+                    let row = _mm256_and_si256(_mm256_srli_epi16(idx, 4), x0f);
+                    let runs = _mm256_movemask_epi8(_mm256_shuffle_epi8(run_rows, row)) as u32;
+                    let byte = if runs & leads == leads {
+                        _mm256_add_epi8(idx, _mm256_shuffle_epi8(delta, row))
+                    } else {
+                        $lookup::<WIDE>(&table, idx)
+                    };
+                    let found = _mm256_movemask_epi8(byte) as u32;
+                    let out = _mm256_blendv_epi8(v, byte, hot);
+                    // Keep all but the trails of hot leads (the one of the block
+                    // before's included). The block is bad from the first non-ASCII
+                    // byte that is neither a hot lead nor such a trail, or the first
+                    // hot lead whose character is not in the page (every byte a page
+                    // has for a non-ASCII character is 0x80 or more, so `found` has
+                    // its bit).
+                    let keep = !(leads << 1 | carry);
+                    let bad = (high & !leads & keep) | (leads & !found);
+
+                    // Compress each 8 bytes (the controls of the odd quarters index the
+                    // upper half of their lane, hence + 8) and store them one after
+                    // the other.
+                    let packed = _mm256_shuffle_epi8(out, compress_ctrl(keep));
+                    let q0 = _mm256_castsi256_si128(packed);
+                    let q2 = _mm256_extracti128_si256(packed, 1);
+                    // The high 8 bytes of each lane, moved down for `store8`.
+                    let q1 = _mm_unpackhi_epi64(q0, q0);
+                    let q3 = _mm_unpackhi_epi64(q2, q2);
+                    let a1 = at + (keep & 0xFF).count_ones() as usize;
+                    let a2 = a1 + ((keep >> 8) & 0xFF).count_ones() as usize;
+                    let a3 = a2 + ((keep >> 16) & 0xFF).count_ones() as usize;
+                    // SAFETY: features; `at <= a1 <= a2 <= a3 <= at + 24` (each
+                    // popcount of 8 bits is at most 8) and `at + 32 <= dst.len()`
+                    // (the loop condition), so each 8-byte store is in `dst`.
+                    unsafe {
+                        store8(dst, at, q0);
+                        store8(dst, a1, q1);
+                        store8(dst, a2, q2);
+                        store8(dst, a3, q3);
+                    }
+                    if bad == 0 {
+                        at += keep.count_ones() as usize;
+                        i += 32;
+                        carry = leads >> 31;
+                    } else {
+                        // The output of the whole characters before position `f` is
+                        // right; the character at `f` and its run go through the
+                        // tables.
+                        let f = bad.trailing_zeros();
+                        at += (keep & ((1 << f) - 1)).count_ones() as usize;
+                        (i, at) = encode_run(t, b, i + f as usize, dst, at)?;
+                        carry = 0;
+                    }
+                }
+                // Past the trail the last block took, if it did.
+                i += carry as usize;
+                encode_tail(t, b, i, dst, at)
+            }
+        };
+    }
+
+    encoder!(
+        /// The encoder of a page with (`WIDE`) or without more than two
+        /// hot leads: whether its table has one half or two.
+        #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+        fn encode_with,
+        rounds,
+        lookup_rounds
+    );
+
+    encoder!(
+        /// [`encode_with`] with AVX-512 VBMI's table lookup.
+        ///
+        /// # Safety
+        /// The CPU must have `crate::simd::FEATURES_512`.
+        #[target_feature(
+            enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+        )]
+        fn encode_vbmi,
+        plain,
+        lookup_plain
+    );
 }
 
 #[cfg(test)]
@@ -1166,7 +1334,8 @@ mod tests {
     use super::{decode, decode_vec, decoded_len, encode, encode_vec};
     use crate::encoding::Encoding;
     use crate::rules::Family;
-    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, sample};
+    use crate::simd::Level;
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample};
     use crate::table::SingleByte;
     use std::string::String;
     use std::vec;
@@ -1270,15 +1439,28 @@ mod tests {
     /// The encoder against the `const fn` on `text`, into a buffer with
     /// room to spare.
     fn check_encode(t: &'static SingleByte, text: &str) {
-        let mut a = vec![0u8; text.len() + 64];
         let mut b = vec![0u8; text.len() + 64];
-        let got = encode(t, text, &mut a);
         let want = crate::engine::encode_into(fam(t), text, &mut b);
         let name = t.encoding.name();
-        assert_eq!(got, want.ok(), "{name} {text:?}");
-        if let Some(n) = got {
-            assert_eq!(a[..n], b[..n], "{name} {text:?}");
-        }
+        each_vector_level(|l| {
+            let mut a = vec![0u8; text.len() + 64];
+            let got = encode(t, text, &mut a);
+            assert_eq!(got, want.ok(), "{name} {l:?} {text:?}");
+            if let Some(n) = got {
+                assert_eq!(a[..n], b[..n], "{name} {l:?} {text:?}");
+            }
+        });
+    }
+
+    /// Runs `f` with the dispatch held at each vector level this CPU has
+    /// (AVX2, AVX-512), for the encoder, which has a version for each; the
+    /// portable encoder has tests of its own.
+    fn each_vector_level(mut f: impl FnMut(Level)) {
+        each_level(|l| {
+            if l != Level::Portable || crate::simd::detected() < Level::Avx2 as u8 {
+                f(l);
+            }
+        });
     }
 
     /// The encoder against the `const fn` into every buffer length from 0
@@ -1287,18 +1469,20 @@ mod tests {
         let need = crate::engine::encoded_len(fam(t), text).unwrap_or(text.len());
         let name = t.encoding.name();
         for len in lengths(need) {
-            let mut a = vec![0xA5u8; len + GUARD];
             let mut b = vec![0x5Au8; len];
-            let got = encode(t, text, &mut a[..len]);
             let want = crate::engine::encode_into(fam(t), text, &mut b);
-            assert!(
-                a[len..].iter().all(|&x| x == 0xA5),
-                "{name} {text:?} into {len}: wrote past the buffer"
-            );
-            assert_eq!(got, want.ok(), "{name} {text:?} into {len}");
-            if let Some(n) = got {
-                assert_eq!(a[..n], b[..n], "{name} {text:?} into {len}");
-            }
+            each_vector_level(|l| {
+                let mut a = vec![0xA5u8; len + GUARD];
+                let got = encode(t, text, &mut a[..len]);
+                assert!(
+                    a[len..].iter().all(|&x| x == 0xA5),
+                    "{name} {l:?} {text:?} into {len}: wrote past the buffer"
+                );
+                assert_eq!(got, want.ok(), "{name} {l:?} {text:?} into {len}");
+                if let Some(n) = got {
+                    assert_eq!(a[..n], b[..n], "{name} {l:?} {text:?} into {len}");
+                }
+            });
         }
     }
 

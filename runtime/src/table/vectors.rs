@@ -19,8 +19,9 @@
 /// rounds is entry `index & 15` of row `r`, the rows before it cancelling in
 /// pairs. A table of 256 bytes is two of 128, the second looked up at `index
 /// ^ 0x80`, and bit 7 of the index picks one. (A round costs a subtraction,
-/// a shuffle and an XOR; the AVX-512 `vpermb` would do 64 entries at once,
-/// but the kernels keep to AVX2.)
+/// a shuffle and an XOR. With AVX-512 VBMI, the encoder undoes the
+/// xor-coding of its table once per call and looks up 64 entries with one
+/// `vpermi2b`, four for the 256 bytes.)
 ///
 /// # What the tables hold
 ///
