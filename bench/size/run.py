@@ -3,6 +3,7 @@
 
     python3 bench/size/run.py            # builds bench/size in release (a minute or two), prints a table
     python3 bench/size/run.py --symbols  # also where litenc's bytes go (a second, unstripped build)
+    python3 bench/size/run.py --check    # fails if a program links more than its page (CI runs it)
 
 Each program in bench/size/src/bin reads standard input, converts it, and
 writes the result; `none` converts nothing, so every other program's size
@@ -72,6 +73,21 @@ def litenc_symbols(exe):
     return per
 
 
+# With `--check`: the most a program of one or two pages may add. A page
+# costs about 26 KB and a second one 10 KB; a program that links every kernel
+# because a family stopped being a constant costs hundreds of KB, which is
+# what this catches (a few KB of growth is for the table in the docs to show).
+LIMITS = {"koi8_r": 40_000, "windows1251": 40_000, "two_pages": 55_000, "koi8_r_const": 16_000}
+
+
+def check(sizes):
+    over = [f"{n}: {sizes[n] - sizes['none']:+,} bytes, limit {limit:,}"
+            for n, limit in LIMITS.items() if sizes[n] - sizes["none"] > limit]
+    if over:
+        sys.exit("a program links more than its code pages need:\n  " + "\n  ".join(over))
+    print("\nEvery program of one or two pages is within its limit.")
+
+
 def main():
     build(TARGET)
     sizes = {}
@@ -94,6 +110,8 @@ def main():
         print(f"| `{name}` | {links} | {sizes[name]:,} | {'' if name == 'none' else f'{delta:+,}'} |")
     print(f"\nThe second page (`two_pages` over `koi8_r`): "
           f"{sizes['two_pages'] - sizes['koi8_r']:+,} bytes.")
+    if "--check" in sys.argv[1:]:
+        check(sizes)
 
     # `for_label` again without the multi-byte encodings (litenc-runtime's `cjk` feature).
     no_cjk = TARGET.with_name(TARGET.name + "-no-cjk")
