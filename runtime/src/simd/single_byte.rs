@@ -700,6 +700,41 @@ mod avx2 {
         _mm256_xor_si256(_mm256_xor_si256(r01, r23), _mm256_xor_si256(r45, r67))
     }
 
+    /// Rows 4 to 7 of a table of eight xor-coded rows, xor-coded on their
+    /// own, for [`lookup64`]: row 4 undone from its coding (the XOR of
+    /// rows 0 to 4), rows 5 to 7 as they are (each is already the XOR of
+    /// its entries and those of the row before).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn upper_rows(rows: &[__m256i; 8]) -> [__m256i; 4] {
+        let r01 = _mm256_xor_si256(rows[0], rows[1]);
+        let r23 = _mm256_xor_si256(rows[2], rows[3]);
+        let plain4 = _mm256_xor_si256(_mm256_xor_si256(r01, r23), rows[4]);
+        [plain4, rows[5], rows[6], rows[7]]
+    }
+
+    /// Entry `idx` of the last 64 bytes of a 128-byte table, from its
+    /// [`upper_rows`], for each byte of `idx` below `0x40`: four rounds
+    /// where [`lookup128`] takes eight.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    fn lookup64(rows: &[__m256i; 4], idx: __m256i) -> __m256i {
+        let x10 = _mm256_set1_epi8(0x10);
+        let i1 = _mm256_sub_epi8(idx, x10);
+        let i2 = _mm256_sub_epi8(i1, x10);
+        let i3 = _mm256_sub_epi8(i2, x10);
+        _mm256_xor_si256(
+            _mm256_xor_si256(
+                _mm256_shuffle_epi8(rows[0], idx),
+                _mm256_shuffle_epi8(rows[1], i1),
+            ),
+            _mm256_xor_si256(
+                _mm256_shuffle_epi8(rows[2], i2),
+                _mm256_shuffle_epi8(rows[3], i3),
+            ),
+        )
+    }
+
     /// The 32 bytes `b[i..i + 32]`.
     ///
     /// # Safety
@@ -793,12 +828,14 @@ mod avx2 {
         let x0f = _mm256_set1_epi8(0x0F);
         let x3f = _mm256_set1_epi8(0x3F);
         let x80 = _mm256_set1_epi8(0x80u8 as i8);
+        let xc0 = _mm256_set1_epi8(0xC0u8.cast_signed());
         let zero = _mm256_setzero_si256();
         let trail = _mm256_set1_epi8(tv.decode_trail as i8);
         let leads = broadcast16(&tv.decode_leads);
         let run_lead = broadcast16(&tv.decode_run_lead);
         let run_trail = broadcast16(&tv.decode_run_trail);
         let rows = broadcast_rows(&tv.decode_code);
+        let upper = upper_rows(&rows);
 
         // Whether the block before was ASCII: then this one is checked for
         // 64 bytes of ASCII first (text that is mostly ASCII), else not (text
@@ -897,7 +934,15 @@ mod avx2 {
                     0,
                 )
             } else {
-                let code = lookup128(&rows, _mm256_xor_si256(v, x80));
+                // Where every high byte is `C0..=FF` (the letters of the
+                // KOI8 pages, in an order that makes no runs), the last four
+                // rows of the table are enough: half the rounds.
+                let top = _mm256_movemask_epi8(_mm256_and_si256(v, _mm256_add_epi8(v, v))) as u32;
+                let code = if top & high == high {
+                    lookup64(&upper, _mm256_xor_si256(v, xc0))
+                } else {
+                    lookup128(&rows, _mm256_xor_si256(v, x80))
+                };
                 let bad = _mm256_movemask_epi8(_mm256_cmpeq_epi8(code, zero)) as u32 & high;
                 if bad & high.wrapping_neg() != 0 {
                     // The first non-ASCII byte is not one the vector code
