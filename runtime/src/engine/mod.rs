@@ -303,7 +303,8 @@ pub(crate) const fn encode_padded_into(
             space[0] = b;
             1
         }
-        None => match reference::encode_into(f, " ", &mut space) {
+        // The dispatch, not a reference loop, so that `f` stays a constant.
+        None => match encode_into(f, " ", &mut space) {
             Ok(n) => n,
             Err(e) => return Err(e),
         },
