@@ -735,6 +735,30 @@ mod avx2 {
         )
     }
 
+    /// If `b[i..i + 64]` is ASCII, stores it at `dst[at..]` as it is and
+    /// says so: the step of both loops over text that is mostly ASCII.
+    ///
+    /// # Safety
+    /// The CPU must have the enabled features, `i + 64 <= b.len()` and
+    /// `at + 64 <= dst.len()`.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    #[inline]
+    unsafe fn copy_ascii64(b: &[u8], i: usize, dst: &mut [MaybeUninit<u8>], at: usize) -> bool {
+        // SAFETY: features; the caller guarantees `i + 64 <= b.len()`, so
+        // both 32-byte loads, at `i` and `i + 32`, are in `b`.
+        let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
+        if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) != 0 {
+            return false;
+        }
+        // SAFETY: features; the caller guarantees `at + 64 <= dst.len()`,
+        // so both 32-byte stores are in `dst`.
+        unsafe {
+            store32(dst, at, v0);
+            store32(dst, at + 32, v1);
+        }
+        true
+    }
+
     /// The 32 bytes `b[i..i + 32]`.
     ///
     /// # Safety
@@ -848,21 +872,12 @@ mod avx2 {
         // The hot loop: 32 input bytes, at most 64 output bytes, as four
         // 16-byte stores each starting at most 48 bytes after `at`.
         while i + 32 <= b.len() && at + 64 <= dst.len() {
-            if ascii && i + 64 <= b.len() {
-                // SAFETY: features; `i + 64 <= b.len()` (checked just above),
-                // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
-                let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
-                if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
-                    // SAFETY: features; `at + 64 <= dst.len()` (the loop
-                    // condition), so both 32-byte stores are in `dst`.
-                    unsafe {
-                        store32(dst, at, v0);
-                        store32(dst, at + 32, v1);
-                    }
-                    i += 64;
-                    at += 64;
-                    continue;
-                }
+            // SAFETY: features; `i + 64 <= b.len()` (checked first) and
+            // `at + 64 <= dst.len()` (the loop condition).
+            if ascii && i + 64 <= b.len() && unsafe { copy_ascii64(b, i, dst, at) } {
+                i += 64;
+                at += 64;
+                continue;
             }
             // SAFETY: features; `i + 32 <= b.len()` (the loop condition).
             let v = unsafe { load32(b, i) };
@@ -1222,21 +1237,15 @@ mod avx2 {
                 // Whether the block before was ASCII (see the decoder).
                 let mut ascii = true;
                 while i + 33 <= b.len() && at + 32 <= dst.len() {
-                    if ascii && i + 64 <= b.len() && at + 64 <= dst.len() {
-                        // SAFETY: features; `i + 64 <= b.len()` (checked just above),
-                        // so both 32-byte loads, at `i` and `i + 32`, are in `b`.
-                        let (v0, v1) = unsafe { (load32(b, i), load32(b, i + 32)) };
-                        if _mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0 {
-                            // SAFETY: features; `at + 64 <= dst.len()` (checked
-                            // above), so both 32-byte stores are in `dst`.
-                            unsafe {
-                                store32(dst, at, v0);
-                                store32(dst, at + 32, v1);
-                            }
-                            i += 64;
-                            at += 64;
-                            continue;
-                        }
+                    if ascii
+                        && i + 64 <= b.len()
+                        && at + 64 <= dst.len()
+                        // SAFETY: features; both bounds checked just before.
+                        && unsafe { copy_ascii64(b, i, dst, at) }
+                    {
+                        i += 64;
+                        at += 64;
+                        continue;
                     }
                     // SAFETY: features; `i + 33 <= b.len()` (the loop condition), so
                     // the 32 bytes at `i` and those at `i + 1` are in `b`.
