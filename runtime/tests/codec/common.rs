@@ -256,7 +256,6 @@ macro_rules! module {
         }
     };
 }
-#[allow(unused_imports, reason = "not every test binary names the macro")]
 pub(crate) use module;
 
 /// Every byte-oriented module: the five Unicode ones, then every code page
