@@ -13,7 +13,7 @@
 //! [`EncodeWriter`] writes it in `TO`; UTF-8 input is validated even when
 //! the output is UTF-8 too.
 //!
-//! As glibc's `iconv` (2.36, observed, and checked by `tests/iconv.rs`):
+//! As glibc's `iconv` (2.36, observed, and checked by `tests/facade/iconv.rs`):
 //!
 //! - ill-formed input, or a character `TO` cannot hold, stops the
 //!   conversion: what came before it is written, the message names its
@@ -77,7 +77,7 @@ pub(crate) enum Mode {
 ///
 /// # Errors
 /// What stopped the conversion; what came before it is written.
-#[allow(dead_code, reason = "the glibc comparisons of tests/iconv.rs call it")]
+#[allow(dead_code, reason = "the glibc comparisons of the tests call it")]
 pub(crate) fn convert(
     from: Encoding,
     to: Encoding,

@@ -660,7 +660,7 @@ fn table_path(enc: Encoding) -> String {
 
 /// Whether this reference has `enc`: every encoding but the code pages of
 /// 256-byte tables (EBCDIC, the rest of Python's codecs, the LCD ROMs), whose
-/// index files have another form; `tests/conformance_full_pages.rs` compares
+/// index files have another form; `tests/facade/conformance_full_pages.rs` compares
 /// those with Python, glibc and the JDK on every byte and character.
 #[must_use]
 pub fn has(enc: Encoding) -> bool {

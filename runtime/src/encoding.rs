@@ -409,7 +409,7 @@ impl Encoding {
     /// A buffer this large also makes `encode_into` faster for the encodings
     /// every text fits (UTF-16, UTF-32, MUTF-8, CESU-8): it cannot be too short, so the
     /// text is written in one pass, without the length pass. The bounds are
-    /// tested against these worst cases (`tests/fast_paths.rs`).
+    /// tested against these worst cases (`tests/codec/fast_paths.rs`).
     ///
     /// ```
     /// use litenc_runtime::Encoding;

@@ -165,7 +165,7 @@
 //! error of three bytes at the *first* (nothing was decoded in the set it
 //! chose), and `ESC` after a JIS X 0208 lead byte an error of one byte at
 //! the lead. Every `valid_up_to` and `error_len` is encoding_rs's
-//! (`runtime/tests/cjk_peer.rs` compares them on every pair of bytes).
+//! (`runtime/tests/codec/cjk_peer.rs` compares them on every pair of bytes).
 //! [`EncodeError`] names the character as it is, also for ISO-2022-JP's
 //! `ESC`, `SO` and `SI`, which the standard (and encoding_rs) report as
 //! U+FFFD.
@@ -314,7 +314,7 @@ pub use prefix::LenPrefix;
 pub use wide::WChar;
 
 /// Not public API: the reference loops of the codec, which the fast paths
-/// must agree with; `tests/fast_paths.rs` compares the two.
+/// must agree with; `tests/codec/fast_paths.rs` compares the two.
 #[doc(hidden)]
 pub mod __reference {
     use crate::engine::reference;

@@ -1,4 +1,4 @@
-// The Java peer of litenc's conformance tests (tests/conformance_java.rs).
+// The Java peer of litenc's conformance tests (tests/facade/conformance_java.rs).
 //
 // Usage: java -cp DIR Peer JOB...   where each JOB is MODE:CHARSET:IN:OUT.
 // One JVM runs every job of a test. IN holds records, OUT gets one result

@@ -1,6 +1,6 @@
 //! The lists of known differences in `CONFORMANCE.md`, which the peer tests
 //! compare with what they find, so that the document cannot go stale.
-//! Shared by `tests/conformance_*.rs` and `runtime/tests/pages/single_byte_peer.rs`.
+//! Shared by `tests/conformance_*.rs` and `runtime/tests/codec/single_byte_peer.rs`.
 //!
 //! A list is a fenced block whose info string is `text differences PEER`;
 //! each entry is

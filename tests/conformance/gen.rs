@@ -6,8 +6,6 @@
 //! UTF-16 units is `u32 count` then `count` big-endian `u16`. All integers
 //! are big-endian, as Java's `DataInput` reads them.
 
-#![allow(dead_code)]
-
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

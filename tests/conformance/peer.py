@@ -1,4 +1,4 @@
-"""The Python peer of litenc's conformance tests (tests/conformance_python_iconv.rs).
+"""The Python peer of litenc's conformance tests (tests/facade/conformance_python_iconv.rs).
 
 Usage: python3 peer.py JOB...   where each JOB is MODE:CODEC:IN:OUT.
 One process runs every job of a test. IN holds records (u32 big-endian

@@ -1,10 +1,8 @@
-//! Shared by `tests/conformance_single_byte.rs` and
-//! `tests/conformance_java.rs`: what litenc says of every byte and every
+//! Shared by `tests/facade/conformance_single_byte.rs` and
+//! `tests/facade/conformance_java.rs`: what litenc says of every byte and every
 //! scalar value of a single-byte encoding, and the rules that explain where
 //! a peer (Python's codecs, glibc's `iconv`, Java) says otherwise;
 //! `CONFORMANCE.md` explains each rule by its name.
-
-#![allow(dead_code, reason = "each test binary uses a part")]
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -266,7 +264,7 @@ fn decomposes(enc: Encoding, bytes: &[u8]) -> bool {
 /// Every code page with the names of its Python codec and its glibc
 /// converter (`iconv -l`). The pages of 256-byte tables (the rest of
 /// Python's codecs, IBM1047, CP437 with glyphs, the HD44780 ROMs) have
-/// `""` here: `tests/conformance_full_pages.rs` compares them with Python,
+/// `""` here: `tests/facade/conformance_full_pages.rs` compares them with Python,
 /// glibc and Java. Every WHATWG page has a Python codec; the
 /// logical-order ISO-8859-8-I has the same bytes as ISO-8859-8 and no codec
 /// of its own in either peer, so it is compared with theirs.

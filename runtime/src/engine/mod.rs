@@ -72,7 +72,7 @@
 //!   is a run of one kind (eight ASCII bytes, four characters of one table block) it is handled as one word.
 //!
 //! Each fast path is checked against the reference loops (`reference.rs`; the hidden `crate::__reference` exposes them)
-//! by `runtime/tests/fast_paths.rs`: ASCII runs of every length 0..64
+//! by `runtime/tests/codec/fast_paths.rs`: ASCII runs of every length 0..64
 //! before, and of 11 lengths from 0 to 35 after, each kind of character and
 //! each kind of error, into output buffers of every interesting length
 //! (0; needed - 1, needed, + 1, + 3, + 8; worst case and one either side), comparing

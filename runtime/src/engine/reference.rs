@@ -1,7 +1,7 @@
 //! The reference loops: the simplest correct codec, one character at a time
 //! through the rules of `crate::rules`, in two passes (check and count, then
 //! write). The fast paths of the engine and the SIMD kernels must agree with
-//! them (`runtime/tests/fast_paths.rs` compares them through the hidden
+//! them (`runtime/tests/codec/fast_paths.rs` compares them through the hidden
 //! `litenc_runtime::__reference`), and the const evaluator runs them for
 //! `encode_array` and `const_encode!`, where they are the faster choice.
 

@@ -41,7 +41,7 @@
 //! loads and stores whose selected bytes are within such bounds. Each block
 //! says so in a `SAFETY:` comment. The unit tests of every kernel run once
 //! per level the CPU has (`test_support::each_level`), and
-//! `runtime/tests/fast_api.rs` compares the public functions with the
+//! `runtime/tests/codec/fast_api.rs` compares the public functions with the
 //! `const fn`s on every prefix length 0..64 and every output length around
 //! the exact one.
 
