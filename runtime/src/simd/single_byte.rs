@@ -947,6 +947,9 @@ mod avx2 {
     macro_rules! decoder {
         ($(#[$attr:meta])* fn $name:ident, $table:ident, $code:ident, $sparse:literal) => {
             $(#[$attr])*
+            // Compiled only where a page's decoder is called, as every
+            // function of the crate.
+            #[inline]
             #[allow(clippy::cast_sign_loss, reason = "movemask bits")]
             #[allow(clippy::cast_possible_wrap, reason = "byte constants")]
             #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
