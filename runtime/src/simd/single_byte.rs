@@ -945,14 +945,14 @@ mod avx2 {
     /// (its CPU features), looking its table of codes up with `$code` over
     /// what `$table` prepares, as [`encoder!`] does for the encoder.
     macro_rules! decoder {
-        ($(#[$attr:meta])* fn $name:ident, $table:ident, $code:ident, $sparse:literal) => {
+        ($(#[$attr:meta])* $name:ident: $table:ident, $code:ident, $sparse:literal) => {
             $(#[$attr])*
-            // Compiled only where a page's decoder is called, as every
-            // function of the crate.
-            #[inline]
             #[allow(clippy::cast_sign_loss, reason = "movemask bits")]
             #[allow(clippy::cast_possible_wrap, reason = "byte constants")]
             #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+            // Compiled only where a page's decoder is called, as every
+            // function of the crate.
+            #[inline]
             fn $name(t: &SingleByte, b: &[u8], dst: &mut [MaybeUninit<u8>]) -> Option<usize> {
                 let tv = &t.vectors;
                 let (mut i, mut at) = (0usize, 0usize);
@@ -1115,8 +1115,7 @@ mod avx2 {
     decoder!(
         /// The AVX2 decoder.
         #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-        fn decode_with,
-        decode_rounds,
+        decode_with: decode_rounds,
         code_rounds,
         true
     );
@@ -1129,8 +1128,7 @@ mod avx2 {
         #[target_feature(
             enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
         )]
-        fn decode_vbmi,
-        decode_plain,
+        decode_vbmi: decode_plain,
         code_plain,
         false
     );
@@ -1321,7 +1319,7 @@ mod avx2 {
     /// costs sixteen rounds of `vpshufb` with AVX2 and four `vpermi2b` with
     /// VBMI.
     macro_rules! encoder {
-        ($(#[$attr:meta])* fn $name:ident, $table:ident, $lookup:ident) => {
+        ($(#[$attr:meta])* fn $name:ident<const WIDE: bool>, $table:ident, $lookup:ident) => {
             $(#[$attr])*
             #[allow(clippy::cast_sign_loss, reason = "movemask bits and u64 control words")]
             #[allow(clippy::cast_possible_wrap, reason = "the same")]
@@ -1485,7 +1483,7 @@ mod avx2 {
         /// The encoder of a page with (`WIDE`) or without more than two
         /// hot leads: whether its table has one half or two.
         #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-        fn encode_with,
+        fn encode_with<const WIDE: bool>,
         rounds,
         lookup_rounds
     );
@@ -1498,7 +1496,7 @@ mod avx2 {
         #[target_feature(
             enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
         )]
-        fn encode_vbmi,
+        fn encode_vbmi<const WIDE: bool>,
         plain,
         lookup_plain
     );
