@@ -804,7 +804,9 @@ mod tests {
         for shift in 0..super::BLOCK {
             let mut space = [core::mem::MaybeUninit::uninit(); 2 * super::BLOCK];
             let space_at = space.as_ptr().addr();
-            let at = super::block_buffer(&mut space, &input[shift..]).as_ptr().addr();
+            let at = super::block_buffer(&mut space, &input[shift..])
+                .as_ptr()
+                .addr();
             assert!(at >= space_at && at + super::BLOCK <= space_at + 2 * super::BLOCK);
             let input_at = input[shift..].as_ptr().addr();
             assert_eq!(
