@@ -851,6 +851,17 @@ mod avx2 {
         b: &[u8],
         dst: &mut [MaybeUninit<u8>],
     ) -> Option<usize> {
+        // The pages whose letters are three bytes of UTF-8 (Thai), which
+        // the loops below send through the scalar table, have a decoder
+        // of their own with AVX-512, for input long enough to pay for the
+        // tables it derives (about 15 ns; 64 bytes of Thai, 190 of UTF-8,
+        // take about as long through the scalar table).
+        if b.len() >= 64 && crate::simd::avx512::single_byte::wanted(t) && crate::simd::avx512() {
+            // SAFETY: `avx512()` said that this CPU has every feature the
+            // decoder enables; a page with vector tables has ASCII as its
+            // bytes `00..=7F`.
+            return unsafe { crate::simd::avx512::single_byte::decode(t, b, dst) };
+        }
         // The VBMI version only for the pages whose letters make no runs
         // (no row of `C0..=FF` is one: the KOI8 pages), whose blocks take
         // the table nearly always; the others keep the AVX2 loop, so that
