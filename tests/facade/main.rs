@@ -1,5 +1,5 @@
 //! The integration tests of `litenc`, in one test program: each test program
-//! links the facade and compiles, at the tests' `opt-level` 1, every
+//! links the facade and compiles, at the tests' `opt-level` 2, every
 //! `#[inline]` function of the codec it calls, so the tests share one build
 //! of them instead of paying for it once a file. Each module is what was a
 //! test program of its own; `cargo test --test facade conformance_java::`

@@ -1,5 +1,5 @@
 //! The integration tests of `litenc-runtime`, in one test program: each test
-//! program links the codec and compiles, at the tests' `opt-level` 1, every
+//! program links the codec and compiles, at the tests' `opt-level` 2, every
 //! `#[inline]` function it calls, so the tests that drive every encoding
 //! module (the fuzz checks, the code pages against their peers) and the ones
 //! that dispatch over `Encoding` share one build of them instead of paying
