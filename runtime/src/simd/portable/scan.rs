@@ -18,18 +18,32 @@
 //!   `ED` comes `80..=9F` (`A0..=BF` is a surrogate);
 //! - for `JAVA`, no byte is `00`.
 //!
-//! So the scan tests 64 bytes at a time by these rules, each byte with the
-//! two before it, as plain loops over arrays of bytes that the compiler
-//! turns into the target's vector instructions where it has them (SSE2 on
-//! `x86_64`, NEON on aarch64, `simd128` on wasm) and into word code
-//! elsewhere; the answer is one "any byte wrong" per block, the same in
-//! either. Blocks of ASCII (none zero, for `JAVA`) that start a character
-//! take a cheaper test (every byte's high bit clear, and for `JAVA` that of
-//! the byte less one too). The first block that fails sends the scan back
-//! to the start of the character it opens in, from where a
-//! character-at-a-time loop finds the exact end of the prefix. The last
-//! bytes, fewer than 64, are tested in a block padded with spaces, so that
-//! a sequence cut off by the end fails there.
+//! So the scan tests sixteen bytes at a time by these rules, each byte
+//! with the two before it, as a plain loop over an array of bytes that the
+//! compiler turns into the target's vector instructions where it has them
+//! (SSE2 on `x86_64`, NEON on aarch64, `simd128` on wasm) and into scalar
+//! code elsewhere; the answer is one "any byte wrong" per part, the same
+//! either way. Text moves between two modes:
+//!
+//! - **ASCII**, from the start of a character: 128, then 64 bytes a step,
+//!   tested eight bytes a word (every byte's high bit clear, and for `JAVA`
+//!   that of the byte less one too, so no zero byte). The block that is not
+//!   all ASCII is entered at its first part that is not.
+//! - **The rules**, a part a step, until a part ends in eight ASCII bytes
+//!   (then a character starts after it, and the scan is back in ASCII).
+//!   Russian or Chinese text stays here: no branch depends on where its
+//!   characters start.
+//!
+//! The first part that fails sends the scan back to the start of the
+//! character it opens in, from where a character-at-a-time loop finds the
+//! exact end of the prefix. The last bytes, fewer than sixteen, are tested
+//! as the last part of the input (which overlaps bytes that passed, and
+//! they pass again), and the input must not end inside a character.
+//! Nothing here reads a word in the target's byte order: the rules go byte
+//! by byte, and the ASCII test asks one question of all eight bytes of a
+//! word at once.
+
+use crate::engine::words::{HI, LO};
 
 /// The bytes of a block of ASCII.
 const BLOCK: usize = 64;
@@ -37,32 +51,32 @@ const BLOCK: usize = 64;
 const PART: usize = 16;
 
 /// Whether the bytes of `blk` are all ASCII (and, for `JAVA`, none is
-/// zero): the high bit of every byte clear, and for `JAVA` that of the byte
-/// less one too (only zero wraps to `FF`).
+/// zero), eight bytes a word: the high bit of every byte clear, and for
+/// `JAVA` that of the word less `01` in each byte too. (A zero byte, the
+/// lowest in its word, wraps to `FF`, whatever a borrow out of it does to
+/// the bytes above; with no zero byte and no high bit there is no borrow.)
+/// The answer is about all the bytes at once, so the byte order of the
+/// words does not matter.
 #[inline(always)]
 pub(crate) fn ascii_block<const JAVA: bool, const N: usize>(blk: &[u8; N]) -> bool {
-    let mut acc = [0u8; 16];
-    for chunk in blk.as_chunks::<16>().0 {
-        for (a, &c) in acc.iter_mut().zip(chunk) {
-            *a |= if JAVA { c | c.wrapping_sub(1) } else { c };
-        }
+    let mut acc = 0;
+    for w in blk.as_chunks::<8>().0 {
+        let w = u64::from_le_bytes(*w);
+        acc |= if JAVA { w | w.wrapping_sub(LO) } else { w };
     }
-    let mut bad = false;
-    for a in acc {
-        bad |= a >= 0x80;
-    }
-    !bad
+    acc & HI == 0
 }
 
 /// Whether every byte of `win[2..]` may stand where it stands, given the
-/// two bytes before it (see the module's rules). Each rule sets the high
-/// bit of a byte that breaks it: masks of compares, or bytes whose high bit
-/// says the thing by itself (`x - 40` saturated is `80` or more exactly
-/// for `x >= C0`).
+/// two bytes before it (see the module's rules), and whether the last
+/// eight are ASCII. Each rule sets the high bit of a byte that breaks it:
+/// masks of compares, or bytes whose high bit says the thing by itself
+/// (`x - 40` saturated is `80` or more exactly for `x >= C0`).
 #[inline(always)]
-pub(crate) fn clean_block<const JAVA: bool, const W: usize>(win: &[u8; W]) -> bool {
+pub(crate) fn clean_block<const JAVA: bool, const W: usize>(win: &[u8; W]) -> (bool, bool) {
     let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));
     let mut bad = false;
+    let mut high = false;
     for k in 0..W - 2 {
         let (p2, p1, c) = (win[k], win[k + 1], win[k + 2]);
         // After a lead `C0..`, or two after a lead `E0..`.
@@ -70,14 +84,16 @@ pub(crate) fn clean_block<const JAVA: bool, const W: usize>(win: &[u8; W]) -> bo
         // `80..=BF`: bit 7 set, bit 6 clear.
         let cont = c & !(c << 1);
         // `F0..=FF`, `C0`, `C1`.
-        let banned = c.saturating_sub(0x70) | mask(c & 0xFE == 0xC0);
+        let banned = c.saturating_sub(0x70) | mask((c & 0xFE) == 0xC0);
         // `E0 80..=9F`; `ED A0..` (an ASCII byte after `ED` fails `need`).
         let low = mask(c.cast_signed() < -0x60);
         let e0_ed = (mask(p1 == 0xE0) & low) | (mask(p1 == 0xED) & !low);
         let zero = if JAVA { mask(c == 0) } else { 0 };
         bad |= ((need ^ cont) | banned | e0_ed | zero) >= 0x80;
+        // The last eight bytes.
+        high |= (k + 10 >= W) & (c >= 0x80);
     }
-    !bad
+    (!bad, !high)
 }
 
 /// Whether the character before `i` ends there, `b[..i]` being well
@@ -141,72 +157,80 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
     // The bytes before `i` are well formed but for a character that may
     // be open at `i`.
     let mut i = 0;
-    loop {
-        // ASCII from a character's start: two blocks a step, then one.
-        if closed(b, i) {
-            while let Some(blk) = b.get(i..).and_then(<[u8]>::first_chunk::<{ 2 * BLOCK }>)
-                && ascii_block::<JAVA, { 2 * BLOCK }>(blk)
-            {
-                i += 2 * BLOCK;
-            }
-            if let Some(blk) = b.get(i..).and_then(<[u8]>::first_chunk::<BLOCK>)
-                && ascii_block::<JAVA, BLOCK>(blk)
-            {
-                i += BLOCK;
-            }
-        }
-        // One block by the rules.
-        let ok = match i
-            .checked_sub(2)
-            .and_then(|s| b.get(s..)?.first_chunk::<{ BLOCK + 2 }>())
+    'ascii: loop {
+        // `i` starts a character: ASCII, two blocks a step, then one; then
+        // past the parts of ASCII at the start of the block that is not.
+        while let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
+            && ascii_block::<JAVA, { 2 * BLOCK }>(blk)
         {
-            Some(win) => clean_block::<JAVA, { BLOCK + 2 }>(win),
-            None if i + BLOCK <= n => {
-                // At the start of the input: two ASCII bytes before it.
-                let mut win = [b' '; BLOCK + 2];
-                win[2..].copy_from_slice(&b[..BLOCK]);
-                clean_block::<JAVA, { BLOCK + 2 }>(&win)
+            i += 2 * BLOCK;
+        }
+        while let Some(blk) = chunk::<BLOCK>(b, i) {
+            if ascii_block::<JAVA, BLOCK>(blk) {
+                i += BLOCK;
+            } else {
+                i += PART * ascii_parts::<JAVA>(blk);
+                break;
             }
-            None => break,
+        }
+        // By the rules, a part a step, until a part is all ASCII.
+        loop {
+            let (ok, ascii) = match i.checked_sub(2) {
+                Some(s) => match chunk::<{ PART + 2 }>(b, s) {
+                    Some(win) => clean_block::<JAVA, { PART + 2 }>(win),
+                    None => break 'ascii,
+                },
+                None => first_part::<JAVA>(b),
+            };
+            if !ok {
+                return chars::<JAVA>(b, char_start(b, i));
+            }
+            i += PART;
+            if ascii {
+                continue 'ascii;
+            }
+        }
+    }
+    // Fewer than `PART` bytes left: the last part again, which overlaps
+    // bytes that passed (they pass again), and whether the last character
+    // ends.
+    if i < n {
+        let Some(win) = b[n - PART - 2..].first_chunk::<{ PART + 2 }>() else {
+            return chars::<JAVA>(b, char_start(b, i));
         };
-        if !ok {
+        if !clean_block::<JAVA, { PART + 2 }>(win).0 {
             return chars::<JAVA>(b, char_start(b, i));
         }
-        i += BLOCK;
     }
-    while i + PART <= n {
-        if !part::<JAVA>(b, i) {
-            return chars::<JAVA>(b, char_start(b, i));
-        }
-        i += PART;
+    if closed(b, n) {
+        n
+    } else {
+        chars::<JAVA>(b, char_start(b, i))
     }
-    // The last bytes: the last part again, which overlaps bytes already
-    // tested (they pass again), and whether the last character ends.
-    if (i < n && !part::<JAVA>(b, n - PART)) || !closed(b, n) {
-        return chars::<JAVA>(b, char_start(b, i));
-    }
-    n
 }
 
-/// Whether `b[i..i + PART]` passes the rules, the bytes before it being
-/// well formed (`i + PART <= b.len()`).
+/// `b[i..i + N]`, if that long.
 #[inline(always)]
-fn part<const JAVA: bool>(b: &[u8], i: usize) -> bool {
-    if let Some(p) = b[i..].first_chunk::<PART>()
-        && ascii_block::<JAVA, PART>(p)
-        && closed(b, i)
-    {
-        return true;
+fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
+    b.get(i..)?.first_chunk::<N>()
+}
+
+/// [`clean_block`] of the first part, with two spaces before it
+/// (`b.len() >= PART`).
+#[cold]
+#[inline(never)]
+fn first_part<const JAVA: bool>(b: &[u8]) -> (bool, bool) {
+    let mut win = [b' '; PART + 2];
+    win[2..].copy_from_slice(&b[..PART]);
+    clean_block::<JAVA, { PART + 2 }>(&win)
+}
+
+/// How many parts at the start of `blk` are all ASCII (not all of them).
+#[inline(always)]
+fn ascii_parts<const JAVA: bool>(blk: &[u8; BLOCK]) -> usize {
+    let mut not = 1 << (BLOCK / PART - 1);
+    for (k, part) in blk.as_chunks::<PART>().0.iter().enumerate() {
+        not |= usize::from(!ascii_block::<JAVA, PART>(part)) << k;
     }
-    match i.checked_sub(2) {
-        Some(s) => b[s..]
-            .first_chunk::<{ PART + 2 }>()
-            .is_some_and(clean_block::<JAVA, { PART + 2 }>),
-        None => {
-            // At the start of the input: two ASCII bytes before it.
-            let mut win = [b' '; PART + 2];
-            win[2 - i..].copy_from_slice(&b[..i + PART]);
-            clean_block::<JAVA, { PART + 2 }>(&win)
-        }
-    }
+    not.trailing_zeros() as usize
 }
