@@ -451,15 +451,13 @@ mod tests {
         }
         let b = text.as_bytes();
         assert!(b.len() > 200);
-        for s in 0..b.len() - 66 {
-            // Two bytes of real context before the block, or spaces before
-            // the start of the text.
-            let mut win = [0u8; 66];
-            win.copy_from_slice(&b[s..s + 66]);
-            let tail_ascii = win[58..].iter().all(|&c| c < 0x80);
-            assert_eq!(super::scan::clean_block::<true, 66>(&win), (true, tail_ascii), "{s}");
-            assert_eq!(super::scan::clean_block::<false, 66>(&win), (true, tail_ascii), "{s}");
-            let blk: &[u8; 64] = win[2..].try_into().unwrap();
+        for s in 0..b.len() - 64 {
+            // Two bytes of real context before each part.
+            let win: &[u8; 18] = b[s..s + 18].try_into().unwrap();
+            let tail_ascii = win[10..].iter().all(|&c| c < 0x80);
+            assert_eq!(super::scan::part::<true>(win), (None, tail_ascii), "{s}");
+            assert_eq!(super::scan::part::<false>(win), (None, tail_ascii), "{s}");
+            let blk: &[u8; 64] = b[s..s + 64].try_into().unwrap();
             let ascii = blk.iter().all(|&c| c < 0x80);
             assert_eq!(super::scan::ascii_block::<false, 64>(blk), ascii);
             assert_eq!(super::scan::ascii_block::<true, 64>(blk), ascii);

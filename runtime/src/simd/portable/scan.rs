@@ -67,17 +67,16 @@ pub(crate) fn ascii_block<const JAVA: bool, const N: usize>(blk: &[u8; N]) -> bo
     acc & HI == 0
 }
 
-/// Whether every byte of `win[2..]` may stand where it stands, given the
-/// two bytes before it (see the module's rules), and whether the last
-/// eight are ASCII. Each rule sets the high bit of a byte that breaks it:
-/// masks of compares, or bytes whose high bit says the thing by itself
-/// (`x - 40` saturated is `80` or more exactly for `x >= C0`).
+/// Which bytes of `win[2..]` may not stand where they stand, given the two
+/// bytes before each (see the module's rules): the high bit of each such
+/// byte of the result set. Each rule sets the high bit of a byte that
+/// breaks it: masks of compares, or bytes whose high bit says the thing by
+/// itself (`x - 40` saturated is `80` or more exactly for `x >= C0`).
 #[inline(always)]
-pub(crate) fn clean_block<const JAVA: bool, const W: usize>(win: &[u8; W]) -> (bool, bool) {
+pub(crate) fn rules<const JAVA: bool>(win: &[u8; PART + 2]) -> [u8; PART] {
     let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));
-    let mut bad = false;
-    let mut high = false;
-    for k in 0..W - 2 {
+    let mut bad = [0; PART];
+    for (k, x) in bad.iter_mut().enumerate() {
         let (p2, p1, c) = (win[k], win[k + 1], win[k + 2]);
         // After a lead `C0..`, or two after a lead `E0..`.
         let need = p1.saturating_sub(0x40) | p2.saturating_sub(0x60);
@@ -89,11 +88,35 @@ pub(crate) fn clean_block<const JAVA: bool, const W: usize>(win: &[u8; W]) -> (b
         let low = mask(c.cast_signed() < -0x60);
         let e0_ed = (mask(p1 == 0xE0) & low) | (mask(p1 == 0xED) & !low);
         let zero = if JAVA { mask(c == 0) } else { 0 };
-        bad |= ((need ^ cont) | banned | e0_ed | zero) >= 0x80;
-        // The last eight bytes.
-        high |= (k + 10 >= W) & (c >= 0x80);
+        *x = (need ^ cont) | banned | e0_ed | zero;
     }
-    (!bad, !high)
+    bad
+}
+
+/// The index in `win[2..]` of the first byte that breaks the rules, if one
+/// does; and whether the last eight bytes are ASCII.
+#[inline(always)]
+pub(crate) fn part<const JAVA: bool>(win: &[u8; PART + 2]) -> (Option<usize>, bool) {
+    let bad = rules::<JAVA>(win);
+    let mut any = false;
+    for x in bad {
+        any |= x >= 0x80;
+    }
+    let ascii = u64::from_le_bytes(*win.last_chunk::<8>().unwrap_or(&[0x80; 8])) & HI == 0;
+    if !any {
+        return (None, ascii);
+    }
+    // Byte `k` of a word is bits `8k..8k + 8`, whatever the target.
+    let at = bad
+        .as_chunks::<8>()
+        .0
+        .iter()
+        .enumerate()
+        .find_map(|(j, w)| {
+            let m = u64::from_le_bytes(*w) & HI;
+            (m != 0).then(|| 8 * j + (m.trailing_zeros() / 8) as usize)
+        });
+    (at, ascii)
 }
 
 /// Whether the character before `i` ends there, `b[..i]` being well
@@ -115,36 +138,6 @@ fn char_start(b: &[u8], i: usize) -> usize {
     }
 }
 
-/// The scan from the character start `i` on, one character a step: the
-/// index of the first character that is ill-formed, cut off, a 4-byte
-/// sequence, `C0 80`, an encoded surrogate or (`JAVA`) U+0000, or
-/// `b.len()`.
-#[inline]
-pub(crate) fn chars<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
-    let cont = |k: usize| b.get(k).is_some_and(|&x| x & 0xC0 == 0x80);
-    while let Some(&c) = b.get(i) {
-        let len = match c {
-            0 if JAVA => return i,
-            0..=0x7F => 1,
-            0xC2..=0xDF if cont(i + 1) => 2,
-            0xE0..=0xEF => {
-                let (lo, hi) = match c {
-                    0xE0 => (0xA0, 0xBF),
-                    0xED => (0x80, 0x9F),
-                    _ => (0x80, 0xBF),
-                };
-                match b.get(i + 1) {
-                    Some(&t) if t >= lo && t <= hi && cont(i + 2) => 3,
-                    _ => return i,
-                }
-            }
-            _ => return i,
-        };
-        i += len;
-    }
-    i
-}
-
 /// The length of the longest prefix of `b` that is UTF-8 without 4-byte
 /// sequences and (for `JAVA`) zero bytes: well formed in the encoding, and
 /// the same bytes in UTF-8.
@@ -152,7 +145,7 @@ pub(crate) fn chars<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
 pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     if n < PART + 2 {
-        return chars::<JAVA>(b, 0);
+        return short::<JAVA>(b);
     }
     // The bytes before `i` are well formed but for a character that may
     // be open at `i`.
@@ -173,17 +166,17 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
                 break;
             }
         }
-        // By the rules, a part a step, until a part is all ASCII.
+        // By the rules, a part a step, until a part ends in ASCII.
         loop {
-            let (ok, ascii) = match i.checked_sub(2) {
+            let (bad, ascii) = match i.checked_sub(2) {
                 Some(s) => match chunk::<{ PART + 2 }>(b, s) {
-                    Some(win) => clean_block::<JAVA, { PART + 2 }>(win),
+                    Some(win) => part::<JAVA>(win),
                     None => break 'ascii,
                 },
                 None => first_part::<JAVA>(b),
             };
-            if !ok {
-                return chars::<JAVA>(b, char_start(b, i));
+            if let Some(k) = bad {
+                return char_start(b, i + k);
             }
             i += PART;
             if ascii {
@@ -194,19 +187,33 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
     // Fewer than `PART` bytes left: the last part again, which overlaps
     // bytes that passed (they pass again), and whether the last character
     // ends.
-    if i < n {
-        let Some(win) = b[n - PART - 2..].first_chunk::<{ PART + 2 }>() else {
-            return chars::<JAVA>(b, char_start(b, i));
-        };
-        if !clean_block::<JAVA, { PART + 2 }>(win).0 {
-            return chars::<JAVA>(b, char_start(b, i));
+    let s = n - PART;
+    if i < n
+        && let Some(win) = chunk::<{ PART + 2 }>(b, s - 2)
+    {
+        if let (Some(k), _) = part::<JAVA>(win) {
+            return char_start(b, s + k);
         }
     }
-    if closed(b, n) {
-        n
-    } else {
-        chars::<JAVA>(b, char_start(b, i))
-    }
+    char_start(b, n)
+}
+
+/// [`unchanged_len`] of fewer than `PART + 2` bytes: two parts, padded
+/// with spaces (so that a character cut off by the end fails at the first
+/// space).
+#[cold]
+#[inline(never)]
+fn short<const JAVA: bool>(b: &[u8]) -> usize {
+    let mut win = [b' '; 2 * PART + 2];
+    win[2..2 + b.len()].copy_from_slice(b);
+    let lo = win.first_chunk::<{ PART + 2 }>();
+    let hi = win.last_chunk::<{ PART + 2 }>();
+    let bad = match (lo.map(part::<JAVA>), hi.map(part::<JAVA>)) {
+        (Some((Some(k), _)), _) => k,
+        (_, Some((Some(k), _))) => PART + k,
+        _ => return b.len(),
+    };
+    char_start(b, bad.min(b.len()))
 }
 
 /// `b[i..i + N]`, if that long.
@@ -215,14 +222,14 @@ fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
     b.get(i..)?.first_chunk::<N>()
 }
 
-/// [`clean_block`] of the first part, with two spaces before it
+/// [`part`] at the start of the input, with two spaces before it
 /// (`b.len() >= PART`).
 #[cold]
 #[inline(never)]
-fn first_part<const JAVA: bool>(b: &[u8]) -> (bool, bool) {
+fn first_part<const JAVA: bool>(b: &[u8]) -> (Option<usize>, bool) {
     let mut win = [b' '; PART + 2];
     win[2..].copy_from_slice(&b[..PART]);
-    clean_block::<JAVA, { PART + 2 }>(&win)
+    part::<JAVA>(&win)
 }
 
 /// How many parts at the start of `blk` are all ASCII (not all of them).
