@@ -114,9 +114,9 @@ pub(crate) fn decoded_len<const JAVA: bool>(bytes: &[u8]) -> Option<usize> {
     let mut i = 0;
     let mut n = 0;
     loop {
-        let run = decode_unchanged::<JAVA>(&bytes[i..]);
-        i += run;
-        n += run;
+        let end = super::scan::unchanged_end::<JAVA>(bytes, i, i == 0);
+        n += end - i;
+        i = end;
         if i == bytes.len() {
             return Some(n);
         }
@@ -131,11 +131,11 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     let mut i = 0;
     let mut at = 0;
     loop {
-        let run = decode_unchanged::<JAVA>(&bytes[i..]);
-        dst.get_mut(at..at + run)?
-            .copy_from_slice(&bytes[i..i + run]);
+        let end = super::scan::unchanged_end::<JAVA>(bytes, i, i == 0);
+        let run = end - i;
+        dst.get_mut(at..at + run)?.copy_from_slice(&bytes[i..end]);
         at += run;
-        i += run;
+        i = end;
         if i == bytes.len() {
             return Some(at);
         }

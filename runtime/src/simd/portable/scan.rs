@@ -143,22 +143,37 @@ fn char_start(b: &[u8], i: usize) -> usize {
 /// the same bytes in UTF-8.
 #[inline]
 pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
+    unchanged_end::<JAVA>(b, 0, true)
+}
+
+/// [`unchanged_len`] from `start` on: the end of the longest stretch from
+/// `start` that is well formed and decodes to itself. A character ends at
+/// `start`, and `start` is 0 or at least 2 and the two bytes before it are
+/// not leads (as after
+/// `C0 80` or an encoded surrogate, where the decoders call it); the scan
+/// begins by the rules unless `ascii_first` (text after a supplementary
+/// character is seldom long runs of ASCII).
+#[inline]
+pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_first: bool) -> usize {
+    debug_assert!(start != 1 && start <= b.len());
     let n = b.len();
-    if n < PART + 2 {
-        return short::<JAVA>(b);
+    if n - start < PART + 2 {
+        return start + short::<JAVA>(&b[start..]);
     }
-    // The bytes before `i` are well formed but for a character that may
-    // be open at `i`.
-    let mut i = 0;
+    // The bytes from `start` to `i` are well formed but for a character
+    // that may be open at `i`.
+    let mut i = start;
+    let mut ascii_first = ascii_first || start == 0;
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step, then one; then
         // past the parts of ASCII at the start of the block that is not.
-        while let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
+        while ascii_first
+            && let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
             && ascii_block::<JAVA, { 2 * BLOCK }>(blk)
         {
             i += 2 * BLOCK;
         }
-        while let Some(blk) = chunk::<BLOCK>(b, i) {
+        while ascii_first && let Some(blk) = chunk::<BLOCK>(b, i) {
             if ascii_block::<JAVA, BLOCK>(blk) {
                 i += BLOCK;
             } else {
@@ -166,6 +181,7 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
                 break;
             }
         }
+        ascii_first = true;
         // By the rules, a part a step, until a part ends in ASCII.
         loop {
             let (bad, ascii) = match i.checked_sub(2) {
@@ -201,7 +217,6 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
 /// [`unchanged_len`] of fewer than `PART + 2` bytes: two parts, padded
 /// with spaces (so that a character cut off by the end fails at the first
 /// space).
-#[cold]
 #[inline(never)]
 fn short<const JAVA: bool>(b: &[u8]) -> usize {
     let mut win = [b' '; 2 * PART + 2];
