@@ -400,7 +400,7 @@ mod tests {
                     }
                     for head in [
                         ascii(before, 3).into_bytes(),
-                        cyr[..cut].as_bytes().to_vec(),
+                        cyr.as_bytes()[..cut].to_vec(),
                     ] {
                         for tail in [&b""[..], b"a", b"xyz", &[b'q'; 70], cyr.as_bytes()] {
                             let mut b = head.clone();

@@ -43,6 +43,10 @@
 //! by byte, and the ASCII test asks one question of all eight bytes of a
 //! word at once.
 
+// The pieces of the scan are inlined into its loops, whatever the
+// heuristics say: the loops over byte arrays become vector code only there.
+#![allow(clippy::inline_always)]
+
 use crate::engine::words::{HI, LO};
 
 /// The bytes of a block of ASCII.
@@ -119,14 +123,8 @@ pub(crate) fn part<const JAVA: bool>(win: &[u8; PART + 2]) -> (Option<usize>, bo
     (at, ascii)
 }
 
-/// Whether the character before `i` ends there, `b[..i]` being well
-/// formed up to the possibly open last character.
-#[inline(always)]
-fn closed(b: &[u8], i: usize) -> bool {
-    (i < 1 || b[i - 1] < 0xC0) && (i < 2 || b[i - 2] < 0xE0)
-}
-
-/// The start of the character that `i` is in (`b[..i]` as in [`closed`]).
+/// The start of the character that `i` is in, `b[..i]` being well formed
+/// up to the possibly open last character.
 #[inline(always)]
 fn char_start(b: &[u8], i: usize) -> usize {
     if i >= 1 && b[i - 1] >= 0xC0 {
@@ -206,10 +204,9 @@ pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_firs
     let s = n - PART;
     if i < n
         && let Some(win) = chunk::<{ PART + 2 }>(b, s - 2)
+        && let (Some(k), _) = part::<JAVA>(win)
     {
-        if let (Some(k), _) = part::<JAVA>(win) {
-            return char_start(b, s + k);
-        }
+        return char_start(b, s + k);
     }
     char_start(b, n)
 }
