@@ -99,6 +99,20 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     super::portable::cesu::decode::<JAVA>(bytes, dst)
 }
 
+/// The length of the UTF-8 decoding where the portable kernels run;
+/// `None` if `bytes` is ill-formed, and on a CPU with the AVX2 kernels,
+/// where the engine's length pass answers.
+#[inline]
+pub(crate) fn decoded_len<const JAVA: bool>(bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::avx2() {
+            return None;
+        }
+    }
+    super::portable::cesu::decoded_len::<JAVA>(bytes)
+}
+
 /// Stores `v` in `dst[at..at + 32]`.
 ///
 /// # Safety

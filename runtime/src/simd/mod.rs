@@ -386,6 +386,9 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
         Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes).map(|_| true),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
+        // `None` (bad input, or the AVX2 kernels' CPU): the engine decides.
+        Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes).map(|_| true),
+        Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes).map(|_| true),
         Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => Some(cjk::decoded_len(c, bytes).is_some()),
@@ -404,6 +407,8 @@ pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
         Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
+        Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
+        Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decoded_len(c, bytes),
         _ => None,

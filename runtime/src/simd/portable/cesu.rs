@@ -3,10 +3,12 @@
 //! UTF-8 and the supplementary characters) are found eight bytes a step and
 //! copied as one slice, and only the characters between are transcoded.
 //!
-//! Decoding validates each run of UTF-8 with `core::str::from_utf8` (which
-//! skips ASCII a word at a time) and stops it at the first 4-byte lead or
-//! zero byte, which the encoding forbids; where it stops, the one
-//! character (a surrogate pair, or `C0 80`) is decoded and checked here.
+//! Decoding, validation and the decoded length run the one-pass scan of
+//! [`super::scan`] over each stretch that decodes to itself (it validates
+//! and stops at whatever the encoding forbids or changes: a zero byte in
+//! modified UTF-8, a 4-byte lead, `C0 80`, an encoded surrogate); where it
+//! stops, the one character (a surrogate pair, or `C0 80`) is decoded and
+//! checked here.
 
 use super::words::load8;
 use crate::engine::words::{four_byte_leads, zero_bytes};
@@ -83,11 +85,45 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
 /// encoding and UTF-8 and the same bytes in both.
 #[inline]
 pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
-    let valid = match core::str::from_utf8(b) {
-        Ok(_) => b.len(),
-        Err(e) => e.valid_up_to(),
-    };
-    unchanged::<JAVA>(&b[..valid], 0)
+    super::scan::unchanged_len::<JAVA>(b)
+}
+
+/// The sequence at the start of `rest` where the encoding differs from
+/// UTF-8, if it is one that decodes: `C0 80` (for `JAVA`) or a high then a
+/// low encoded surrogate; its length and the character's scalar value.
+#[inline]
+fn special<const JAVA: bool>(rest: &[u8]) -> Option<(usize, u32)> {
+    match *rest {
+        [0xC0, 0x80, ..] if JAVA => Some((2, 0)),
+        // A high surrogate (`ED A0..=AF xx`) then a low one (`ED
+        // B0..=BF xx`).
+        [0xED, h1, h2, 0xED, l1, l2, ..]
+            if h1 & 0xF0 == 0xA0 && l1 & 0xF0 == 0xB0 && h2 & 0xC0 == 0x80 && l2 & 0xC0 == 0x80 =>
+        {
+            let hi = u32::from(h1 & 0x0F) << 6 | u32::from(h2 & 0x3F);
+            let lo = u32::from(l1 & 0x0F) << 6 | u32::from(l2 & 0x3F);
+            Some((6, 0x1_0000 + (hi << 10 | lo)))
+        }
+        _ => None,
+    }
+}
+
+/// The length of the UTF-8 decoding; `None` if ill-formed.
+#[inline]
+pub(crate) fn decoded_len<const JAVA: bool>(bytes: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    let mut n = 0;
+    loop {
+        let end = super::scan::unchanged_end::<JAVA>(bytes, i, i == 0);
+        n += end - i;
+        i = end;
+        if i == bytes.len() {
+            return Some(n);
+        }
+        let (len, c) = special::<JAVA>(&bytes[i..])?;
+        i += len;
+        n += if c == 0 { 1 } else { 4 };
+    }
 }
 
 /// Decodes to UTF-8; `None` if ill-formed or `dst` is too short.
@@ -95,40 +131,27 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     let mut i = 0;
     let mut at = 0;
     loop {
-        let run = decode_unchanged::<JAVA>(&bytes[i..]);
-        dst.get_mut(at..at + run)?
-            .copy_from_slice(&bytes[i..i + run]);
+        let end = super::scan::unchanged_end::<JAVA>(bytes, i, i == 0);
+        let run = end - i;
+        dst.get_mut(at..at + run)?.copy_from_slice(&bytes[i..end]);
         at += run;
-        i += run;
-        let rest = &bytes[i..];
-        match *rest {
-            [] => return Some(at),
-            [0xC0, 0x80, ..] if JAVA => {
-                *dst.get_mut(at)? = 0;
-                i += 2;
-                at += 1;
-            }
-            // A high surrogate (`ED A0..=AF xx`) then a low one (`ED
-            // B0..=BF xx`).
-            [0xED, h1, h2, 0xED, l1, l2, ..]
-                if h1 & 0xF0 == 0xA0
-                    && l1 & 0xF0 == 0xB0
-                    && h2 & 0xC0 == 0x80
-                    && l2 & 0xC0 == 0x80 =>
-            {
-                let hi = u32::from(h1 & 0x0F) << 6 | u32::from(h2 & 0x3F);
-                let lo = u32::from(l1 & 0x0F) << 6 | u32::from(l2 & 0x3F);
-                let c = 0x1_0000 + (hi << 10 | lo);
-                dst.get_mut(at..at + 4)?.copy_from_slice(&[
-                    0xF0 | (c >> 18) as u8,
-                    0x80 | (c >> 12 & 0x3F) as u8,
-                    0x80 | (c >> 6 & 0x3F) as u8,
-                    0x80 | (c & 0x3F) as u8,
-                ]);
-                i += 6;
-                at += 4;
-            }
-            _ => return None,
+        i = end;
+        if i == bytes.len() {
+            return Some(at);
+        }
+        let (len, c) = special::<JAVA>(&bytes[i..])?;
+        i += len;
+        if c == 0 {
+            *dst.get_mut(at)? = 0;
+            at += 1;
+        } else {
+            dst.get_mut(at..at + 4)?.copy_from_slice(&[
+                0xF0 | (c >> 18) as u8,
+                0x80 | (c >> 12 & 0x3F) as u8,
+                0x80 | (c >> 6 & 0x3F) as u8,
+                0x80 | (c & 0x3F) as u8,
+            ]);
+            at += 4;
         }
     }
 }

@@ -27,6 +27,7 @@
 #![allow(dead_code)]
 
 pub(crate) mod cesu;
+pub(crate) mod scan;
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
 pub(crate) mod words;
@@ -302,6 +303,171 @@ mod tests {
             }
         }
         assert_eq!(super::cesu::decode_unchanged::<true>(&base), base.len());
+    }
+
+    /// What the scan of [`super::scan`] must return: the longest prefix
+    /// that is valid UTF-8 and holds no 4-byte lead and (`java`) no zero
+    /// byte, found by std.
+    fn scan_want(b: &[u8], java: bool) -> usize {
+        let valid = std::str::from_utf8(b).map_or_else(|e| e.valid_up_to(), |_| b.len());
+        b[..valid]
+            .iter()
+            .position(|&x| x >= 0xF0 || (java && x == 0))
+            .unwrap_or(valid)
+    }
+
+    /// The scan, the length pass and the decoder on `b` against std and the
+    /// `const fn`s.
+    fn check_cesu(b: &[u8], java: bool) {
+        let f = Family::Cesu { java };
+        let (scan, len) = if java {
+            (
+                super::scan::unchanged_len::<true>(b),
+                super::cesu::decoded_len::<true>(b),
+            )
+        } else {
+            (
+                super::scan::unchanged_len::<false>(b),
+                super::cesu::decoded_len::<false>(b),
+            )
+        };
+        assert_eq!(scan, scan_want(b, java), "scan {java} {b:x?}");
+        assert_eq!(
+            len,
+            crate::engine::decoded_len(f, b).ok(),
+            "decoded_len {java} {b:x?}"
+        );
+        same(
+            "cesu decode",
+            &(java, b),
+            &mut |d| {
+                if java {
+                    super::cesu::decode::<true>(b, d)
+                } else {
+                    super::cesu::decode::<false>(b, d)
+                }
+            },
+            &mut |d| crate::engine::decode_into(f, b, d),
+            b.len() + 4,
+        );
+    }
+
+    /// What the scan stops at or must pass, each alone: zero, `C0 80`,
+    /// surrogates paired and not, 4-byte forms, the edges of Table 3-7, and
+    /// sequences cut short (followed by ASCII, or by the end).
+    const SCAN_PIECES: &[&[u8]] = &[
+        b"\0",
+        b"\xC0\x80",
+        b"\xED\xA0\x80\xED\xB0\x80",
+        b"\xED\xAF\xBF\xED\xBF\xBF",
+        b"\xED\xA0\x80",
+        b"\xED\xB0\x80",
+        b"\xED\x9F\xBF",
+        b"\xE0\xA0\x80",
+        b"\xE0\x9F\xBF",
+        b"\xEF\xBF\xBF",
+        b"\xC2\x80",
+        b"\xDF\xBF",
+        b"\xC1\xBF",
+        b"\xC0\xAF",
+        b"\xF0\x9F\x98\x80",
+        b"\xF4\x8F\xBF\xBF",
+        b"\xF5",
+        b"\xFF",
+        b"\x80",
+        b"\xBF",
+        b"\xC2",
+        b"\xE1",
+        b"\xE1\x80",
+        b"\xED",
+        b"\xE0\xA0",
+        b"\x7F",
+    ];
+
+    /// Every piece after 0..130 bytes of ASCII (so at every offset of a
+    /// 64-byte block, in the first block and a later one) and after as many
+    /// bytes of Russian and Chinese text (the blocks tested by the rules),
+    /// followed by nothing, ASCII, or more of the text.
+    #[test]
+    fn cesu_scan_every_piece_at_every_offset() {
+        let cyr = "жЖщ中文a".repeat(40);
+        for java in [true, false] {
+            for piece in SCAN_PIECES {
+                for before in 0..130 {
+                    let mut cut = before;
+                    while !cyr.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    for head in [
+                        ascii(before, 3).into_bytes(),
+                        cyr.as_bytes()[..cut].to_vec(),
+                    ] {
+                        for tail in [&b""[..], b"a", b"xyz", &[b'q'; 70], cyr.as_bytes()] {
+                            let mut b = head.clone();
+                            b.extend_from_slice(piece);
+                            b.extend_from_slice(&tail[..tail.len().min(90)]);
+                            check_cesu(&b, java);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random strings of the pieces, of ASCII and of 2- and 3-byte
+    /// characters, up to 300 bytes: several blocks, the pieces anywhere.
+    #[test]
+    fn cesu_scan_random() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let common: &[&[u8]] = &[b"a", b" ", "я".as_bytes(), "中".as_bytes(), "é".as_bytes()];
+        for _ in 0..30_000 {
+            let mut b = Vec::new();
+            let len = rng.index(300);
+            while b.len() < len {
+                if rng.below(40) == 0 {
+                    b.extend_from_slice(SCAN_PIECES[rng.index(SCAN_PIECES.len())]);
+                } else {
+                    b.extend_from_slice(common[rng.index(common.len())]);
+                }
+            }
+            for java in [true, false] {
+                check_cesu(&b, java);
+            }
+        }
+    }
+
+    /// The blocks of the scan pass every stretch of well-formed text that
+    /// decodes to itself, at every place (no false alarm, which would not
+    /// change the answer, only send it down the slow path), and the ASCII
+    /// test holds exactly where every byte is ASCII (and not zero).
+    #[test]
+    fn cesu_scan_blocks_pass_valid_text() {
+        let mut text = String::new();
+        for piece in PIECES {
+            if !piece.contains(|c: char| c == '\0' || c > '\u{FFFF}') {
+                text.push_str(piece);
+                text.push_str(&ascii(7, 1));
+            }
+        }
+        let b = text.as_bytes();
+        assert!(b.len() > 200);
+        for s in 0..b.len() - 64 {
+            // Two bytes of real context before each part.
+            let win: &[u8; 18] = b[s..s + 18].try_into().unwrap();
+            let tail_ascii = win[10..].iter().all(|&c| c < 0x80);
+            assert_eq!(super::scan::part::<true>(win), (None, tail_ascii), "{s}");
+            assert_eq!(super::scan::part::<false>(win), (None, tail_ascii), "{s}");
+            let blk: &[u8; 64] = b[s..s + 64].try_into().unwrap();
+            let ascii = blk.iter().all(|&c| c < 0x80);
+            assert_eq!(super::scan::ascii_block::<false, 64>(blk), ascii);
+            assert_eq!(super::scan::ascii_block::<true, 64>(blk), ascii);
+        }
+        for (k, x) in [(0, 0x00u8), (17, 0x00), (63, 0x00), (5, 0x80), (63, 0xFF)] {
+            let mut blk = [b'a'; 64];
+            blk[k] = x;
+            assert!(!super::scan::ascii_block::<true, 64>(&blk), "{k} {x:02X}");
+            assert_eq!(super::scan::ascii_block::<false, 64>(&blk), x == 0);
+        }
     }
 
     #[test]

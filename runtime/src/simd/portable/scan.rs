@@ -1,0 +1,255 @@
+//! The scan of modified UTF-8 (`JAVA`) and CESU-8 decoding, portable: the
+//! length of the longest prefix that is well formed and decodes to itself,
+//! in one pass that validates and finds what the encoding forbids or
+//! changes at once.
+//!
+//! Such a prefix is UTF-8 without 4-byte sequences and, for `JAVA`, without
+//! zero bytes; whatever else either encoding allows (an encoded surrogate
+//! `ED A0..=BF`, `C0 80`) is ill-formed UTF-8, so the scan stops there too
+//! and the decoder takes over. Whether a byte may stand where it stands
+//! depends only on it and the two bytes before it (Unicode Table 3-7 without
+//! its 4-byte rows):
+//!
+//! - a byte after a lead `C0..=FF`, or two after a lead `E0..=FF`, is a
+//!   continuation byte `80..=BF`, and no other byte is one;
+//! - `C0`, `C1` and `F0..=FF` stand nowhere (`C0 80` is the decoder's, the
+//!   rest ill-formed or a 4-byte lead);
+//! - after `E0` comes `A0..=BF` (`80..=9F` would be an overlong form), after
+//!   `ED` comes `80..=9F` (`A0..=BF` is a surrogate);
+//! - for `JAVA`, no byte is `00`.
+//!
+//! So the scan tests sixteen bytes at a time by these rules, each byte
+//! with the two before it, as a plain loop over an array of bytes that the
+//! compiler turns into the target's vector instructions where it has them
+//! (SSE2 on `x86_64`, NEON on aarch64, `simd128` on wasm) and into scalar
+//! code elsewhere; the answer is one "any byte wrong" per part, the same
+//! either way. Text moves between two modes:
+//!
+//! - **ASCII**, from the start of a character: 128, then 64 bytes a step,
+//!   tested eight bytes a word (every byte's high bit clear, and for `JAVA`
+//!   that of the byte less one too, so no zero byte). The block that is not
+//!   all ASCII is entered at its first part that is not.
+//! - **The rules**, a part a step, until a part ends in eight ASCII bytes
+//!   (then a character starts after it, and the scan is back in ASCII).
+//!   Russian or Chinese text stays here: no branch depends on where its
+//!   characters start.
+//!
+//! The first part that fails sends the scan back to the start of the
+//! character it opens in, from where a character-at-a-time loop finds the
+//! exact end of the prefix. The last bytes, fewer than sixteen, are tested
+//! as the last part of the input (which overlaps bytes that passed, and
+//! they pass again), and the input must not end inside a character.
+//! Nothing here reads a word in the target's byte order: the rules go byte
+//! by byte, and the ASCII test asks one question of all eight bytes of a
+//! word at once.
+
+// The pieces of the scan are inlined into its loops, whatever the
+// heuristics say: the loops over byte arrays become vector code only there.
+#![allow(clippy::inline_always)]
+
+use crate::engine::words::{HI, LO};
+
+/// The bytes of a block of ASCII.
+const BLOCK: usize = 64;
+/// The bytes of a block tested by the rules.
+const PART: usize = 16;
+
+/// Whether the bytes of `blk` are all ASCII (and, for `JAVA`, none is
+/// zero), eight bytes a word: the high bit of every byte clear, and for
+/// `JAVA` that of the word less `01` in each byte too. (A zero byte, the
+/// lowest in its word, wraps to `FF`, whatever a borrow out of it does to
+/// the bytes above; with no zero byte and no high bit there is no borrow.)
+/// The answer is about all the bytes at once, so the byte order of the
+/// words does not matter.
+#[inline(always)]
+pub(crate) fn ascii_block<const JAVA: bool, const N: usize>(blk: &[u8; N]) -> bool {
+    let mut acc = 0;
+    for w in blk.as_chunks::<8>().0 {
+        let w = u64::from_le_bytes(*w);
+        acc |= if JAVA { w | w.wrapping_sub(LO) } else { w };
+    }
+    acc & HI == 0
+}
+
+/// Which bytes of `win[2..]` may not stand where they stand, given the two
+/// bytes before each (see the module's rules): the high bit of each such
+/// byte of the result set. Each rule sets the high bit of a byte that
+/// breaks it: masks of compares, or bytes whose high bit says the thing by
+/// itself (`x - 40` saturated is `80` or more exactly for `x >= C0`).
+#[inline(always)]
+pub(crate) fn rules<const JAVA: bool>(win: &[u8; PART + 2]) -> [u8; PART] {
+    let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));
+    let mut bad = [0; PART];
+    for (k, x) in bad.iter_mut().enumerate() {
+        let (p2, p1, c) = (win[k], win[k + 1], win[k + 2]);
+        // After a lead `C0..`, or two after a lead `E0..`.
+        let need = p1.saturating_sub(0x40) | p2.saturating_sub(0x60);
+        // `80..=BF`: bit 7 set, bit 6 clear.
+        let cont = c & !(c << 1);
+        // `F0..=FF`, `C0`, `C1`.
+        let banned = c.saturating_sub(0x70) | mask((c & 0xFE) == 0xC0);
+        // `E0 80..=9F`; `ED A0..` (an ASCII byte after `ED` fails `need`).
+        let low = mask(c.cast_signed() < -0x60);
+        let e0_ed = (mask(p1 == 0xE0) & low) | (mask(p1 == 0xED) & !low);
+        let zero = if JAVA { mask(c == 0) } else { 0 };
+        *x = (need ^ cont) | banned | e0_ed | zero;
+    }
+    bad
+}
+
+/// The index in `win[2..]` of the first byte that breaks the rules, if one
+/// does; and whether the last eight bytes are ASCII.
+#[inline(always)]
+pub(crate) fn part<const JAVA: bool>(win: &[u8; PART + 2]) -> (Option<usize>, bool) {
+    let bad = rules::<JAVA>(win);
+    let mut any = false;
+    for x in bad {
+        any |= x >= 0x80;
+    }
+    let ascii = u64::from_le_bytes(*win.last_chunk::<8>().unwrap_or(&[0x80; 8])) & HI == 0;
+    if !any {
+        return (None, ascii);
+    }
+    // Byte `k` of a word is bits `8k..8k + 8`, whatever the target.
+    let at = bad
+        .as_chunks::<8>()
+        .0
+        .iter()
+        .enumerate()
+        .find_map(|(j, w)| {
+            let m = u64::from_le_bytes(*w) & HI;
+            (m != 0).then(|| 8 * j + (m.trailing_zeros() / 8) as usize)
+        });
+    (at, ascii)
+}
+
+/// The start of the character that `i` is in, `b[..i]` being well formed
+/// up to the possibly open last character.
+#[inline(always)]
+fn char_start(b: &[u8], i: usize) -> usize {
+    if i >= 1 && b[i - 1] >= 0xC0 {
+        i - 1
+    } else if i >= 2 && b[i - 2] >= 0xE0 {
+        i - 2
+    } else {
+        i
+    }
+}
+
+/// The length of the longest prefix of `b` that is UTF-8 without 4-byte
+/// sequences and (for `JAVA`) zero bytes: well formed in the encoding, and
+/// the same bytes in UTF-8.
+#[inline]
+pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
+    unchanged_end::<JAVA>(b, 0, true)
+}
+
+/// [`unchanged_len`] from `start` on: the end of the longest stretch from
+/// `start` that is well formed and decodes to itself. A character ends at
+/// `start`, and `start` is 0 or at least 2 and the two bytes before it are
+/// not leads (as after
+/// `C0 80` or an encoded surrogate, where the decoders call it); the scan
+/// begins by the rules unless `ascii_first` (text after a supplementary
+/// character is seldom long runs of ASCII).
+#[inline]
+pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_first: bool) -> usize {
+    debug_assert!(start != 1 && start <= b.len());
+    let n = b.len();
+    if n - start < PART + 2 {
+        return start + short::<JAVA>(&b[start..]);
+    }
+    // The bytes from `start` to `i` are well formed but for a character
+    // that may be open at `i`.
+    let mut i = start;
+    let mut ascii_first = ascii_first || start == 0;
+    'ascii: loop {
+        // `i` starts a character: ASCII, two blocks a step, then one; then
+        // past the parts of ASCII at the start of the block that is not.
+        while ascii_first
+            && let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
+            && ascii_block::<JAVA, { 2 * BLOCK }>(blk)
+        {
+            i += 2 * BLOCK;
+        }
+        while ascii_first && let Some(blk) = chunk::<BLOCK>(b, i) {
+            if ascii_block::<JAVA, BLOCK>(blk) {
+                i += BLOCK;
+            } else {
+                i += PART * ascii_parts::<JAVA>(blk);
+                break;
+            }
+        }
+        ascii_first = true;
+        // By the rules, a part a step, until a part ends in ASCII.
+        loop {
+            let (bad, ascii) = match i.checked_sub(2) {
+                Some(s) => match chunk::<{ PART + 2 }>(b, s) {
+                    Some(win) => part::<JAVA>(win),
+                    None => break 'ascii,
+                },
+                None => first_part::<JAVA>(b),
+            };
+            if let Some(k) = bad {
+                return char_start(b, i + k);
+            }
+            i += PART;
+            if ascii {
+                continue 'ascii;
+            }
+        }
+    }
+    // Fewer than `PART` bytes left: the last part again, which overlaps
+    // bytes that passed (they pass again), and whether the last character
+    // ends.
+    let s = n - PART;
+    if i < n
+        && let Some(win) = chunk::<{ PART + 2 }>(b, s - 2)
+        && let (Some(k), _) = part::<JAVA>(win)
+    {
+        return char_start(b, s + k);
+    }
+    char_start(b, n)
+}
+
+/// [`unchanged_len`] of fewer than `PART + 2` bytes: two parts, padded
+/// with spaces (so that a character cut off by the end fails at the first
+/// space).
+#[inline(never)]
+fn short<const JAVA: bool>(b: &[u8]) -> usize {
+    let mut win = [b' '; 2 * PART + 2];
+    win[2..2 + b.len()].copy_from_slice(b);
+    let lo = win.first_chunk::<{ PART + 2 }>();
+    let hi = win.last_chunk::<{ PART + 2 }>();
+    let bad = match (lo.map(part::<JAVA>), hi.map(part::<JAVA>)) {
+        (Some((Some(k), _)), _) => k,
+        (_, Some((Some(k), _))) => PART + k,
+        _ => return b.len(),
+    };
+    char_start(b, bad.min(b.len()))
+}
+
+/// `b[i..i + N]`, if that long.
+#[inline(always)]
+fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
+    b.get(i..)?.first_chunk::<N>()
+}
+
+/// [`part`] at the start of the input, with two spaces before it
+/// (`b.len() >= PART`).
+#[cold]
+#[inline(never)]
+fn first_part<const JAVA: bool>(b: &[u8]) -> (Option<usize>, bool) {
+    let mut win = [b' '; PART + 2];
+    win[2..].copy_from_slice(&b[..PART]);
+    part::<JAVA>(&win)
+}
+
+/// How many parts at the start of `blk` are all ASCII (not all of them).
+#[inline(always)]
+fn ascii_parts<const JAVA: bool>(blk: &[u8; BLOCK]) -> usize {
+    let mut not = 1 << (BLOCK / PART - 1);
+    for (k, part) in blk.as_chunks::<PART>().0.iter().enumerate() {
+        not |= usize::from(!ascii_block::<JAVA, PART>(part)) << k;
+    }
+    not.trailing_zeros() as usize
+}
