@@ -1,10 +1,14 @@
 //! UTF-8 to UTF-16 and back, portable.
 //!
-//! UTF-8 to UTF-16: ASCII sixteen bytes a step (two words tested at once),
-//! runs of 2-byte characters (Cyrillic, Greek, Hebrew, Arabic) four a step
-//! where a word's bits say it holds four of them, runs of 3-byte
-//! characters (CJK) one a step in a loop that stays in the run; the input
-//! is a `&str`, so nothing is checked but the room.
+//! UTF-8 to UTF-16: ASCII sixteen bytes a step (two words tested at once);
+//! ASCII and 2-byte characters (Cyrillic, Greek, Hebrew, Arabic with their
+//! spaces) eight bytes a step without a branch on where one character
+//! ends: the unit of the character each byte would lead is computed for all
+//! eight at once (two words of four 16-bit lanes), and each is stored at
+//! the count of leads before it, so that a continuation byte's store is
+//! overwritten by the next character's; 3-byte characters (CJK) four at a
+//! time where two words' bits say so; the rest a character at a time. The
+//! input is a `&str`, so nothing is checked but the room.
 //!
 //! UTF-16 to UTF-8: ASCII eight units a step, everything else one unit a
 //! step in a loop that stays out of the ASCII test until an ASCII unit
@@ -24,12 +28,15 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     encode_rest(b, i, at, dst)
 }
 
-/// The bulk of [`encode_units`]: sixteen bytes of ASCII a step, else eight
-/// bytes of anything without a branch on their characters, or four 3-byte
-/// characters, while sixteen bytes of input and sixteen units of room are
-/// left. Every step starts at a character and writes whole characters (the
-/// last one led by the eight bytes may end up to three bytes after them);
-/// returns where the input and the output stop.
+/// The bulk of [`encode_units`], while 32 bytes of input and 24 units of
+/// room are left, a step at a time: sixteen bytes of ASCII; or eight or
+/// sixteen bytes of ASCII and 2-byte characters mixed in any way (Cyrillic,
+/// Greek, Hebrew, Arabic text with its spaces and punctuation) without a
+/// branch on their characters; or four or eight 3-byte characters (CJK);
+/// else the characters led by the next eight bytes one at a time. Every
+/// step starts at a character and writes whole characters (the last one
+/// may end up to three bytes after the step's bytes); returns where the
+/// input and the output stop.
 #[inline]
 fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let mut i = 0;
@@ -73,43 +80,51 @@ fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
                 at += 4;
             }
             continue;
-        } else {
-            // 3- and 4-byte characters among others: a character at a
-            // time, for those led by the eight bytes.
-            let (mut p, mut q) = (0, 0);
-            while p < 8 {
-                let lead = win[p];
-                let q1 = q & 7;
-                if lead < 0x80 {
-                    out[q1] = u16::from(lead);
-                    p += 1;
-                    q += 1;
-                } else if lead < 0xE0 {
-                    out[q1] = u16::from(lead & 0x1F) << 6 | u16::from(win[p + 1] & 0x3F);
-                    p += 2;
-                    q += 1;
-                } else if lead < 0xF0 {
-                    out[q1] = u16::from(lead & 0x0F) << 12
-                        | u16::from(win[p + 1] & 0x3F) << 6
-                        | u16::from(win[p + 2] & 0x3F);
-                    p += 3;
-                    q += 1;
-                } else {
-                    let c = u32::from(lead & 0x07) << 18
-                        | u32::from(win[p + 1] & 0x3F) << 12
-                        | u32::from(win[p + 2] & 0x3F) << 6
-                        | u32::from(win[p + 3] & 0x3F);
-                    out[q1] = 0xD7C0 + (c >> 10) as u16;
-                    out[q1 + 1] = 0xDC00 | (c & 0x3FF) as u16;
-                    p += 4;
-                    q += 2;
-                }
-            }
-            i += p;
-            at += q;
         }
+        let (p, q) = mixed_block(win, out);
+        i += p;
+        at += q;
     }
     (i, at)
+}
+
+/// The characters led by the first eight bytes of `win`, which hold 3- or
+/// 4-byte characters among others, a character at a time into `out`:
+/// returns how many bytes (to the end of the last character) and units.
+#[inline]
+fn mixed_block(win: &[u8; 32], out: &mut [u16; 24]) -> (usize, usize) {
+    let (mut p, mut q) = (0, 0);
+    while p < 8 {
+        let lead = win[p];
+        // At most one unit a byte so far, so `q < 8`.
+        let q1 = q & 7;
+        if lead < 0x80 {
+            out[q1] = u16::from(lead);
+            p += 1;
+            q += 1;
+        } else if lead < 0xE0 {
+            out[q1] = u16::from(lead & 0x1F) << 6 | u16::from(win[p + 1] & 0x3F);
+            p += 2;
+            q += 1;
+        } else if lead < 0xF0 {
+            out[q1] = u16::from(lead & 0x0F) << 12
+                | u16::from(win[p + 1] & 0x3F) << 6
+                | u16::from(win[p + 2] & 0x3F);
+            p += 3;
+            q += 1;
+        } else {
+            let c = u32::from(lead & 0x07) << 18
+                | u32::from(win[p + 1] & 0x3F) << 12
+                | u32::from(win[p + 2] & 0x3F) << 6
+                | u32::from(win[p + 3] & 0x3F);
+            // (c - 0x1_0000) >> 10 = (c >> 10) - 0x40.
+            out[q1] = 0xD7C0 + (c >> 10) as u16;
+            out[q1 + 1] = 0xDC00 | (c & 0x3FF) as u16;
+            p += 4;
+            q += 2;
+        }
+    }
+    (p, q)
 }
 
 /// Whether no byte of `w` is `E0` or above (a 3- or 4-byte lead).
