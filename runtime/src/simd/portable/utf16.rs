@@ -24,25 +24,33 @@ use super::words::{
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
-    let (i, at) = encode_blocks(b, dst);
+    let (i, at) = encode_blocks::<32>(b, dst, 0, 0);
+    // The last 16 to 31 bytes (all of a short text) in the same steps, the
+    // ones that look up to sixteen bytes on left out.
+    let (i, at) = encode_blocks::<16>(b, dst, i, at);
     encode_rest(b, i, at, dst)
 }
 
-/// The bulk of [`encode_units`], while 32 bytes of input and 24 units of
-/// room are left, a step at a time: sixteen bytes of ASCII; or eight or
+/// The bulk of [`encode_units`] from byte `i` and unit `at`, while `N`
+/// bytes of input (16 or 32) and 24 units of room are left, a step at a
+/// time: sixteen bytes of ASCII; or eight or
 /// sixteen bytes of ASCII and 2-byte characters mixed in any way (Cyrillic,
 /// Greek, Hebrew, Arabic text with its spaces and punctuation) without a
-/// branch on their characters; or four or eight 3-byte characters (CJK);
+/// branch on their characters; or four or eight 3-byte characters (CJK)
+/// (sixteen and eight only if `N` is 32);
 /// else the characters led by the next eight bytes one at a time. Every
 /// step starts at a character and writes whole characters (the last one
 /// may end up to three bytes after the step's bytes); returns where the
 /// input and the output stop.
 #[inline]
-fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    let mut i = 0;
-    let mut at = 0;
+fn encode_blocks<const N: usize>(
+    b: &[u8],
+    dst: &mut [u16],
+    mut i: usize,
+    mut at: usize,
+) -> (usize, usize) {
     while let (Some(win), Some(out)) = (
-        b.get(i..).and_then(<[u8]>::first_chunk::<32>),
+        b.get(i..).and_then(<[u8]>::first_chunk::<N>),
         dst.get_mut(at..).and_then(<[u16]>::first_chunk_mut::<24>),
     ) {
         let (w0, w1) = (load8(win, 0), load8(win, 8));
@@ -57,7 +65,7 @@ fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
             // No 3- or 4-byte lead: eight bytes without a branch on their
             // characters, sixteen if the next eight have none either.
             let mut count = short_block(w0, load8(win, 1), &mut out[..8]);
-            let (next, len) = if no_three_up(w1) {
+            let (next, len) = if N >= 32 && no_three_up(w1) {
                 count += short_block(w1, load8(win, 9), &mut out[count & 15..][..8]);
                 (load8(win, 16), 16)
             } else {
@@ -71,7 +79,12 @@ fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
         }
         if let Some(units) = three_byte_units4(w0, w1) {
             store_units4(&mut out[..4], units);
-            if let Some(more) = three_byte_units4(load8(win, 12), load8(win, 20)) {
+            let more = if N >= 32 {
+                three_byte_units4(load8(win, 12), load8(win, 20))
+            } else {
+                None
+            };
+            if let Some(more) = more {
                 store_units4(&mut out[4..8], more);
                 i += 24;
                 at += 8;
@@ -92,7 +105,7 @@ fn encode_blocks(b: &[u8], dst: &mut [u16]) -> (usize, usize) {
 /// 4-byte characters among others, a character at a time into `out`:
 /// returns how many bytes (to the end of the last character) and units.
 #[inline]
-fn mixed_block(win: &[u8; 32], out: &mut [u16; 24]) -> (usize, usize) {
+fn mixed_block<const N: usize>(win: &[u8; N], out: &mut [u16; 24]) -> (usize, usize) {
     let (mut p, mut q) = (0, 0);
     while p < 8 {
         let lead = win[p];
