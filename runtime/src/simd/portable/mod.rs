@@ -72,6 +72,16 @@ mod tests {
         "Ω≈ç√∫",
         "a\0b\0\0c",
         "я€я€яя",
+        // Runs that fill the blocks of UTF-8 to UTF-16: 2-byte words and
+        // spaces for sixteen bytes and more, 3-byte characters eight at a
+        // time and not, 4-byte ones among the others.
+        "Съешь же ещё этих мягких французских булок, да выпей же чаю",
+        "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ",
+        "中文字符串的测试中文字符串的测试中文字符串的测试中",
+        "中文字符串的测a试中文字符串的测试中文字é符串的测试",
+        "работа 👉 变学角 😇 取起 life рука 🤣😀 there — «мир» №1",
+        "😀😀😀😀😀😀😀😀😀😀😀",
+        "\u{10FFFF}\u{10000}\u{FFFF}\u{800}\u{7FF}\u{80}\u{7F}\0",
     ];
 
     /// Printable ASCII of length `n`, starting at `seed`.
@@ -173,6 +183,37 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// UTF-8 to UTF-16 on random mixes of characters of every length, in
+    /// runs of random length, so that each block sees every neighbour.
+    #[test]
+    fn utf16_encode_random_mixes() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let classes: [&[char]; 5] = [
+            &['a', ' ', '\0', '\u{7F}', ','],
+            &['я', 'Ж', '\u{80}', '\u{7FF}', '«'],
+            &['中', '\u{800}', '\u{FFFF}', '—', '€'],
+            &['😀', '\u{10000}', '\u{10FFFF}', '🤣'],
+            &['Ё', 'ё', ' '],
+        ];
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            while text.len() < rng.index(100) {
+                let class = classes[rng.index(classes.len())];
+                for _ in 0..=rng.index(10) {
+                    text.push(class[rng.index(class.len())]);
+                }
+            }
+            let text = text.as_str();
+            same(
+                "encode_units random",
+                &text,
+                &mut |d| super::utf16::encode_units(text, d),
+                &mut |d| crate::engine::utf16::encode_units_into(text, d),
+                text.len() + 4,
+            );
         }
     }
 

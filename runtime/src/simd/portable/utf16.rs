@@ -1,10 +1,14 @@
 //! UTF-8 to UTF-16 and back, portable.
 //!
-//! UTF-8 to UTF-16: ASCII sixteen bytes a step (two words tested at once),
-//! runs of 2-byte characters (Cyrillic, Greek, Hebrew, Arabic) four a step
-//! where a word's bits say it holds four of them, runs of 3-byte
-//! characters (CJK) one a step in a loop that stays in the run; the input
-//! is a `&str`, so nothing is checked but the room.
+//! UTF-8 to UTF-16: ASCII sixteen bytes a step (two words tested at once);
+//! ASCII and 2-byte characters (Cyrillic, Greek, Hebrew, Arabic with their
+//! spaces) eight bytes a step without a branch on where one character
+//! ends: the unit of the character each byte would lead is computed for all
+//! eight at once (two words of four 16-bit lanes), and each is stored at
+//! the count of leads before it, so that a continuation byte's store is
+//! overwritten by the next character's; 3-byte characters (CJK) four at a
+//! time where two words' bits say so; the rest a character at a time. The
+//! input is a `&str`, so nothing is checked but the room.
 //!
 //! UTF-16 to UTF-8: ASCII eight units a step, everything else one unit a
 //! step in a loop that stays out of the ASCII test until an ASCII unit
@@ -12,74 +16,181 @@
 //! kernel says `None`.
 
 use super::words::{
-    HI, NOT_ASCII16, four_two_byte, load8, narrow4, store_units4, swap16, two_byte_units, units4,
-    widen8,
+    HI, NOT_ASCII16, continuation_bytes, load8, narrow4, store_units4, swap16, three_byte_units4,
+    unit_offsets_short, units_of_short, units4, widen8,
 };
 
 /// Encodes `text` into UTF-16 units; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
+    let (i, at) = encode_blocks::<32>(b, dst, 0, 0);
+    // The last 16 to 31 bytes (all of a short text) in the same steps, the
+    // ones that look up to sixteen bytes on left out.
+    let (i, at) = encode_blocks::<16>(b, dst, i, at);
+    encode_rest(b, i, at, dst)
+}
+
+/// The bulk of [`encode_units`] from byte `i` and unit `at`, while `N`
+/// bytes of input (16 or 32) and 24 units of room are left, a step at a
+/// time: sixteen bytes of ASCII; or eight or
+/// sixteen bytes of ASCII and 2-byte characters mixed in any way (Cyrillic,
+/// Greek, Hebrew, Arabic text with its spaces and punctuation) without a
+/// branch on their characters; or four or eight 3-byte characters (CJK)
+/// (sixteen and eight only if `N` is 32);
+/// else the characters led by the next eight bytes one at a time. Every
+/// step starts at a character and writes whole characters (the last one
+/// may end up to three bytes after the step's bytes); returns where the
+/// input and the output stop.
+#[inline]
+fn encode_blocks<const N: usize>(
+    b: &[u8],
+    dst: &mut [u16],
+    mut i: usize,
+    mut at: usize,
+) -> (usize, usize) {
+    while let (Some(win), Some(out)) = (
+        b.get(i..).and_then(<[u8]>::first_chunk::<N>),
+        dst.get_mut(at..).and_then(<[u16]>::first_chunk_mut::<24>),
+    ) {
+        let (w0, w1) = (load8(win, 0), load8(win, 8));
+        if (w0 | w1) & HI == 0 {
+            widen8(&mut out[..8], w0);
+            widen8(&mut out[8..16], w1);
+            i += 16;
+            at += 16;
+            continue;
+        }
+        if no_three_up(w0) {
+            // No 3- or 4-byte lead: eight bytes without a branch on their
+            // characters, sixteen if the next eight have none either.
+            let mut count = short_block(w0, load8(win, 1), &mut out[..8]);
+            let (next, len) = if N >= 32 && no_three_up(w1) {
+                count += short_block(w1, load8(win, 9), &mut out[count & 15..][..8]);
+                (load8(win, 16), 16)
+            } else {
+                (w1, 8)
+            };
+            // The next step starts at the first character that starts
+            // after these bytes (at most three continuation bytes on).
+            i += len + ((continuation_bytes(next) ^ HI).trailing_zeros() / 8) as usize;
+            at += count;
+            continue;
+        }
+        if let Some(units) = three_byte_units4(w0, w1) {
+            store_units4(&mut out[..4], units);
+            let more = if N >= 32 {
+                three_byte_units4(load8(win, 12), load8(win, 20))
+            } else {
+                None
+            };
+            if let Some(more) = more {
+                store_units4(&mut out[4..8], more);
+                i += 24;
+                at += 8;
+            } else {
+                i += 12;
+                at += 4;
+            }
+            continue;
+        }
+        let (p, q) = mixed_block(win, out);
+        i += p;
+        at += q;
+    }
+    (i, at)
+}
+
+/// The characters led by the first eight bytes of `win`, which hold 3- or
+/// 4-byte characters among others, a character at a time into `out`:
+/// returns how many bytes (to the end of the last character) and units.
+#[inline]
+fn mixed_block<const N: usize>(win: &[u8; N], out: &mut [u16; 24]) -> (usize, usize) {
+    let (mut p, mut q) = (0, 0);
+    while p < 8 {
+        let lead = win[p];
+        // At most one unit a byte so far, so `q < 8`.
+        let q1 = q & 7;
+        if lead < 0x80 {
+            out[q1] = u16::from(lead);
+            p += 1;
+            q += 1;
+        } else if lead < 0xE0 {
+            out[q1] = u16::from(lead & 0x1F) << 6 | u16::from(win[p + 1] & 0x3F);
+            p += 2;
+            q += 1;
+        } else if lead < 0xF0 {
+            out[q1] = u16::from(lead & 0x0F) << 12
+                | u16::from(win[p + 1] & 0x3F) << 6
+                | u16::from(win[p + 2] & 0x3F);
+            p += 3;
+            q += 1;
+        } else {
+            let c = u32::from(lead & 0x07) << 18
+                | u32::from(win[p + 1] & 0x3F) << 12
+                | u32::from(win[p + 2] & 0x3F) << 6
+                | u32::from(win[p + 3] & 0x3F);
+            // (c - 0x1_0000) >> 10 = (c >> 10) - 0x40.
+            out[q1] = 0xD7C0 + (c >> 10) as u16;
+            out[q1 + 1] = 0xDC00 | (c & 0x3FF) as u16;
+            p += 4;
+            q += 2;
+        }
+    }
+    (p, q)
+}
+
+/// Whether no byte of `w` is `E0` or above (a 3- or 4-byte lead).
+#[inline]
+const fn no_three_up(w: u64) -> bool {
+    w & (w << 1) & (w << 2) & HI == 0
+}
+
+/// The units of the characters led by the eight bytes of `w` (which lead
+/// no 3- or 4-byte character; `l` is the eight bytes from its second on,
+/// for the last lead's continuation byte) into `out[..count]`; returns
+/// `count` (`out` has eight units). Byte k leads (or continues) the character whose unit goes to
+/// `out[offset k]`; the units of the characters led by even bytes are the
+/// lanes of `even`, by odd ones of `odd`. A continuation byte writes
+/// anything at the place of the next unit, which that unit then
+/// overwrites (or which is past `count`).
+#[inline]
+fn short_block(w: u64, l: u64, out: &mut [u16]) -> usize {
+    let (offsets, count) = unit_offsets_short(w);
+    let (even, odd) = (units_of_short(w), units_of_short(l));
+    for k in 0..8 {
+        let lane = if k % 2 == 0 { even } else { odd } >> (16 * (k / 2));
+        out[(offsets >> (8 * k)) as usize & 7] = lane as u16;
+    }
+    count
+}
+
+/// [`encode_units`] from byte `i` (a character boundary) and unit `at` on,
+/// a character at a time, checking the room for each.
+#[inline]
+fn encode_rest(b: &[u8], mut i: usize, mut at: usize, dst: &mut [u16]) -> Option<usize> {
     let n = b.len();
-    let mut i = 0;
-    let mut at = 0;
     while i < n {
         let lead = b[i];
         if lead < 0x80 {
-            while i + 16 <= n && at + 16 <= dst.len() {
-                let (w0, w1) = (load8(b, i), load8(b, i + 8));
-                if (w0 | w1) & HI != 0 {
-                    break;
-                }
-                widen8(&mut dst[at..], w0);
-                widen8(&mut dst[at + 8..], w1);
-                i += 16;
-                at += 16;
-            }
-            if i + 8 <= n && at + 8 <= dst.len() {
-                let w = load8(b, i);
-                if w & HI == 0 {
-                    widen8(&mut dst[at..], w);
-                    i += 8;
-                    at += 8;
-                }
-            }
-            // Up to the next non-ASCII byte (at least one byte, if the
-            // words above stopped at a non-ASCII byte: then the next round
-            // takes it).
-            while i < n && b[i] < 0x80 {
-                *dst.get_mut(at)? = u16::from(b[i]);
-                i += 1;
-                at += 1;
-            }
+            *dst.get_mut(at)? = u16::from(lead);
+            i += 1;
+            at += 1;
         } else if lead < 0xE0 {
-            while i + 8 <= n && at + 4 <= dst.len() {
-                let w = load8(b, i);
-                if !four_two_byte(w) {
-                    break;
-                }
-                store_units4(&mut dst[at..], two_byte_units(w));
-                i += 8;
-                at += 4;
-            }
-            while let Some(&[l, t]) = b.get(i..i + 2) {
-                if l & 0xE0 != 0xC0 {
-                    break;
-                }
-                *dst.get_mut(at)? = u16::from(l & 0x1F) << 6 | u16::from(t & 0x3F);
-                i += 2;
-                at += 1;
-            }
+            let &[l, t] = b.get(i..i + 2)? else {
+                return None;
+            };
+            *dst.get_mut(at)? = u16::from(l & 0x1F) << 6 | u16::from(t & 0x3F);
+            i += 2;
+            at += 1;
         } else if lead < 0xF0 {
-            while let Some(&[l, t1, t2]) = b.get(i..i + 3) {
-                if l & 0xF0 != 0xE0 {
-                    break;
-                }
-                *dst.get_mut(at)? =
-                    u16::from(l & 0x0F) << 12 | u16::from(t1 & 0x3F) << 6 | u16::from(t2 & 0x3F);
-                i += 3;
-                at += 1;
-            }
+            let &[l, t1, t2] = b.get(i..i + 3)? else {
+                return None;
+            };
+            *dst.get_mut(at)? =
+                u16::from(l & 0x0F) << 12 | u16::from(t1 & 0x3F) << 6 | u16::from(t2 & 0x3F);
+            i += 3;
+            at += 1;
         } else {
             let &[l, t1, t2, t3] = b.get(i..i + 4)? else {
                 return None;

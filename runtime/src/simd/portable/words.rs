@@ -2,7 +2,7 @@
 //! as one `u64`, lane `k` in bits `8k` (or `16k`) up, whatever the target's
 //! byte order.
 
-pub(crate) use crate::engine::words::{HI, load8};
+pub(crate) use crate::engine::words::{HI, LO, continuation_bytes, load8};
 
 /// The high bits of four 16-bit lanes above ASCII (`0x80` and up).
 pub(crate) const NOT_ASCII16: u64 = 0xFF80_FF80_FF80_FF80;
@@ -51,18 +51,65 @@ pub(crate) const fn swap16(w: u64) -> u64 {
     (w >> 8) & 0x00FF_00FF_00FF_00FF | (w & 0x00FF_00FF_00FF_00FF) << 8
 }
 
-/// Whether the eight bytes of `w` are four 2-byte UTF-8 characters, each
-/// a lead `C0..=DF` in an even lane and a continuation byte after it.
+/// The units of four 3-byte UTF-8 characters in bytes 0..12 of `w0` and
+/// `w1` (byte `k` in bits `8k` up, bytes 8.. in `w1`), one in each 16-bit
+/// lane; `None` if those bytes are not four 3-byte characters.
 #[inline]
-pub(crate) const fn four_two_byte(w: u64) -> bool {
-    w & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0
+pub(crate) const fn three_byte_units4(w0: u64, w1: u64) -> Option<u64> {
+    // Leads E0..EF at bytes 0, 3, 6 and 9, continuation bytes between.
+    if w0 & 0xC0F0_C0C0_F0C0_C0F0 != 0x80E0_8080_E080_80E0 || w1 & 0xC0C0_F0C0 != 0x8080_E080 {
+        return None;
+    }
+    Some(
+        three_byte_unit(w0)
+            | three_byte_unit(w0 >> 24) << 16
+            | three_byte_unit(w0 >> 48 | w1 << 16) << 32
+            | three_byte_unit(w1 >> 8) << 48,
+    )
 }
 
-/// The UTF-16 units of the four 2-byte characters of `w` (see
-/// [`four_two_byte`]), one in each 16-bit lane.
+/// The unit of the 3-byte character in bytes 0..3 of `v`.
 #[inline]
-pub(crate) const fn two_byte_units(w: u64) -> u64 {
-    (w & 0x001F_001F_001F_001F) << 6 | (w >> 8) & 0x003F_003F_003F_003F
+const fn three_byte_unit(v: u64) -> u64 {
+    (v & 0x0F) << 12 | (v & 0x3F00) >> 2 | (v >> 16) & 0x3F
+}
+
+/// The low bit of each 16-bit lane.
+const LANE: u64 = 0x0001_0001_0001_0001;
+
+/// `x` in each 16-bit lane.
+#[inline]
+const fn rep16(x: u16) -> u64 {
+    x as u64 * LANE
+}
+
+/// Every bit of the 16-bit lanes whose bit 7 is set in `bits`.
+#[inline]
+const fn lane_mask(bits: u64) -> u64 {
+    ((bits >> 7) & LANE).wrapping_mul(0xFFFF)
+}
+
+/// `b` in the lanes (or bits) of `m`, `a` elsewhere.
+#[inline]
+const fn select(m: u64, a: u64, b: u64) -> u64 {
+    a ^ ((a ^ b) & m)
+}
+
+/// For each 16-bit lane of `l` (a byte `x` low, the byte `y` after it
+/// high), the UTF-16 unit of the character `x` leads if it is ASCII or a
+/// 2-byte lead; anything in other lanes.
+#[inline]
+pub(crate) const fn units_of_short(l: u64) -> u64 {
+    let x = l & rep16(0xFF);
+    let two = (l & rep16(0x3F)) << 6 | (l >> 8) & rep16(0x3F);
+    select(lane_mask(l), x, two)
+}
+
+/// [`unit_offsets`] of a word without 4-byte leads.
+#[inline]
+pub(crate) const fn unit_offsets_short(w: u64) -> (u64, usize) {
+    let sums = ((continuation_bytes(w) ^ HI) >> 7).wrapping_mul(LO);
+    (sums << 8, (sums >> 56) as usize)
 }
 
 #[cfg(test)]
@@ -78,35 +125,73 @@ mod tests {
         [le, be]
     }
 
+    /// The UTF-16 units std gives for `bytes` (whole characters).
+    fn std_units(bytes: &[u8]) -> std::vec::Vec<u16> {
+        std::str::from_utf8(bytes).unwrap().encode_utf16().collect()
+    }
+
     #[test]
-    fn two_byte_words_in_both_orders() {
-        // Every 2-byte character at each of the four places of a word of
-        // "яя.." (D1 8F), and every other lead there: the units are those
-        // std gives, and only 2-byte leads with a continuation pass.
-        for c in (0x80u32..0x800).filter_map(char::from_u32) {
-            for place in 0..4 {
-                let mut bytes = *b"\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F";
-                c.encode_utf8(&mut bytes[2 * place..2 * place + 2]);
-                for w in both_orders(bytes) {
-                    assert!(four_two_byte(w));
-                    let units: std::vec::Vec<u16> = std::str::from_utf8(&bytes)
-                        .unwrap()
-                        .encode_utf16()
-                        .collect();
-                    let mut out = [0u16; 4];
-                    store_units4(&mut out, two_byte_units(w));
-                    assert_eq!(out[..], units[..]);
+    fn short_units_in_both_orders() {
+        // Every 1- and 2-byte character at each even and odd place of a
+        // word of "яя.." (D1 8F): the lanes of the lead's place hold the
+        // unit std gives, and the offsets count the characters before.
+        for c in (0..0x800u32).filter_map(char::from_u32) {
+            for place in 0..8 {
+                let mut bytes = *b"\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F";
+                let len = c.encode_utf8(&mut bytes[place..]).len();
+                let w = both_orders(bytes[..8].try_into().unwrap());
+                // The word one byte on: the characters led by odd places.
+                let l = both_orders(bytes[1..9].try_into().unwrap());
+                for (w, l) in w.into_iter().zip(l) {
+                    let units = units_of_short(if place % 2 == 0 { w } else { l });
+                    let unit = (units >> (16 * (place / 2))) as u16;
+                    assert_eq!(unit, std_units(&bytes[place..place + len])[0], "{c:?}");
+                    let (offsets, count) = unit_offsets_short(w);
+                    if let Ok(before) = std::str::from_utf8(&bytes[..place]) {
+                        let before = before.chars().count();
+                        assert_eq!((offsets >> (8 * place)) as u8 as usize, before);
+                    }
+                    let leads = bytes[..8].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+                    assert_eq!(count, leads);
                 }
             }
         }
-        for lead in 0..=255u8 {
-            for trail in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xFF] {
-                let mut bytes = *b"\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F";
-                bytes[4] = lead;
-                bytes[5] = trail;
-                let want = lead & 0xE0 == 0xC0 && trail & 0xC0 == 0x80;
-                for w in both_orders(bytes) {
-                    assert_eq!(four_two_byte(w), want, "{lead:02X} {trail:02X}");
+    }
+
+    #[test]
+    fn three_byte_words_in_both_orders() {
+        // Four 3-byte characters, each of several kinds at each place, and
+        // every lead byte at each place of a lead.
+        let kinds = ['\u{800}', '\u{FFFF}', '中', '\u{D7FF}', '\u{E000}', '€'];
+        for place in 0..4 {
+            for &c in &kinds {
+                let mut s: std::string::String = "中文字符".into();
+                let mut v: std::vec::Vec<char> = s.chars().collect();
+                v[place] = c;
+                s = v.iter().collect();
+                let mut bytes = [0u8; 16];
+                bytes[..12].copy_from_slice(s.as_bytes());
+                let w0 = both_orders(bytes[..8].try_into().unwrap());
+                let w1 = both_orders(bytes[8..].try_into().unwrap());
+                for (a, b) in w0.into_iter().zip(w1) {
+                    let mut out = [0u16; 4];
+                    store_units4(&mut out, three_byte_units4(a, b).unwrap());
+                    assert_eq!(out[..], std_units(s.as_bytes())[..]);
+                }
+            }
+            for lead in 0..=255u8 {
+                let mut bytes = [0u8; 16];
+                bytes[..12].copy_from_slice("中文字符".as_bytes());
+                bytes[3 * place] = lead;
+                let want = lead & 0xF0 == 0xE0;
+                let w0 = both_orders(bytes[..8].try_into().unwrap());
+                let w1 = both_orders(bytes[8..].try_into().unwrap());
+                for (a, b) in w0.into_iter().zip(w1) {
+                    assert_eq!(
+                        three_byte_units4(a, b).is_some(),
+                        want,
+                        "{lead:02X} at {place}"
+                    );
                 }
             }
         }
