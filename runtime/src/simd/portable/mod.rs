@@ -389,10 +389,7 @@ mod tests {
             };
             for text in texts() {
                 // The text's characters the page has, decoded back.
-                let kept: String = text
-                    .chars()
-                    .filter(|&c| t_encode_char(t, c))
-                    .collect();
+                let kept: String = text.chars().filter(|&c| t_encode_char(t, c)).collect();
                 same_decode(enc, t, &t_encode(t, &kept));
             }
         }
@@ -401,8 +398,12 @@ mod tests {
     /// Whether page `t` has `c`.
     fn t_encode_char(t: &'static crate::table::SingleByte, c: char) -> bool {
         let mut buf = [0u8; 4];
-        crate::engine::encode_into(Family::SingleByte(t), c.encode_utf8(&mut buf), &mut [0u8; 4])
-            .is_ok()
+        crate::engine::encode_into(
+            Family::SingleByte(t),
+            c.encode_utf8(&mut buf),
+            &mut [0u8; 4],
+        )
+        .is_ok()
     }
 
     /// `bytes` with one byte changed at each place in turn, and cut at

@@ -16,7 +16,6 @@
 //! that stays in a run of such characters.
 
 use super::words::{HI, copy_ascii32, load8};
-use crate::engine::words::store4;
 use crate::rules::Family;
 use crate::table::SingleByte;
 
@@ -36,6 +35,30 @@ fn ascii_run(b: &[u8], i: usize, dst: &mut [u8], at: usize) -> Option<(usize, us
     Some((i + n, at + n))
 }
 
+/// The output window of one block of the decoder: room for its worst case
+/// (eight characters of three bytes, the last store reaching one byte
+/// past them), and a margin that lets the index mask of [`put`] prove
+/// every store in bounds.
+const WINDOW: usize = 44;
+
+/// Byte `J` of a block through the table into the block's window: its
+/// UTF-8 stored as one 4-byte word at `o + J` (reaching up to three bytes
+/// past the character, which the next ones overwrite), where `o` counts
+/// the bytes of UTF-8 beyond one per input byte so far (at most 14 in a
+/// block of defined bytes); returns the new `o`.
+///
+/// An undefined byte (an entry of 0) adds 255 to `o`, which the caller
+/// checks once per block (`o` above 16), instead of a test per byte. The
+/// mask of `o` changes nothing for defined bytes, and keeps every store in
+/// the window (no bounds check) whatever `o` is.
+#[inline]
+fn put<const J: usize>(t: &SingleByte, win: &mut [u8; WINDOW], o: usize, byte: u8) -> usize {
+    let v = t.utf8[usize::from(byte)];
+    let k = (o & 31) + J;
+    win[k..k + 4].copy_from_slice(&v.to_le_bytes());
+    o + (v.wrapping_sub(0x0100_0000) >> 24) as usize
+}
+
 /// Decodes `bytes` of page `t` to UTF-8; `None` if a byte is undefined or
 /// `dst` is too short.
 #[inline]
@@ -46,26 +69,41 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
     let n = bytes.len();
     let mut i = 0;
     let mut at = 0;
-    // Bit 31 set once an undefined byte (a table entry of 0) went by.
-    let mut undefined = 0u32;
+    // The OR of each block's UTF-8 bytes beyond one per input byte (at
+    // most 16): below 32, unless an undefined byte went by (see `put`).
+    let mut extra = 0usize;
     // Blocks of eight while eight more input bytes follow (so the bytes the
     // 4-byte stores reach past a block's output are the next block's) and
-    // there is room for a block's worst case (24 bytes, and 1 for the last
-    // store's reach).
-    while i + 16 <= n && dst.len().saturating_sub(at) >= 25 {
-        if let Some((next_i, next_at)) = ascii_run(bytes, i, dst, at) {
-            (i, at) = (next_i, next_at);
+    // the output has a whole window left.
+    while i + 16 <= n {
+        let Some(win) = dst
+            .get_mut(at..)
+            .and_then(<[u8]>::first_chunk_mut::<WINDOW>)
+        else {
+            break;
+        };
+        let w = load8(bytes, i);
+        if w & HI == 0 {
+            win[..8].copy_from_slice(&w.to_le_bytes());
+            let copied = copy_ascii32(&bytes[i + 8..], &mut dst[at + 8..]);
+            i += 8 + copied;
+            at += 8 + copied;
             continue;
         }
-        for &byte in load8(bytes, i).to_le_bytes().iter() {
-            let v = t.utf8[usize::from(byte)];
-            undefined |= v.wrapping_sub(1);
-            store4(dst, at, v);
-            at += (v >> 24) as usize;
-        }
+        let b = w.to_le_bytes();
+        let mut o = put::<0>(t, win, 0, b[0]);
+        o = put::<1>(t, win, o, b[1]);
+        o = put::<2>(t, win, o, b[2]);
+        o = put::<3>(t, win, o, b[3]);
+        o = put::<4>(t, win, o, b[4]);
+        o = put::<5>(t, win, o, b[5]);
+        o = put::<6>(t, win, o, b[6]);
+        o = put::<7>(t, win, o, b[7]);
+        extra |= o;
+        at += 8 + o;
         i += 8;
     }
-    if !t.total && undefined >> 31 != 0 {
+    if extra >= 32 {
         return None;
     }
     // The tail: exact stores.
@@ -79,8 +117,10 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
         if len == 0 {
             return None;
         }
-        dst.get_mut(at..at + len)?
-            .copy_from_slice(&v.to_le_bytes()[..len]);
+        let out = dst.get_mut(at..at + len)?;
+        for (d, s) in out.iter_mut().zip(v.to_le_bytes()) {
+            *d = s;
+        }
         at += len;
         i += 1;
     }

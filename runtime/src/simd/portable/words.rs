@@ -156,7 +156,7 @@ mod tests {
                 let mut src = base.clone();
                 src[place] = high;
                 let block = (place / 32) * 32;
-                assert_eq!(ascii32(src[block..][..32].try_into().unwrap()), false);
+                assert!(!ascii32(src[block..][..32].try_into().unwrap()));
                 let mut dst = [0u8; 100];
                 assert_eq!(copy_ascii32(&src, &mut dst), block, "{place} {high:02X}");
                 assert_eq!(dst[..block], src[..block]);
