@@ -42,35 +42,47 @@ fn ascii_run(b: &[u8], i: usize, dst: &mut [u8], at: usize) -> Option<(usize, us
 const WINDOW: usize = 44;
 
 /// Byte `J` of a block through the table into the block's window: its
-/// UTF-8 stored as one 4-byte word at `o + J` (reaching up to three bytes
-/// past the character, which the next ones overwrite), where `o` counts
-/// the bytes of UTF-8 beyond one per input byte so far (at most 14 in a
-/// block of defined bytes); returns the new `o`.
+/// UTF-8 stored as one 4-byte word (reaching up to three bytes past the
+/// character, which the next ones overwrite); returns the new `o`.
 ///
-/// An undefined byte (an entry of 0) adds 255 to `o`, which the caller
-/// checks once per block (`o` above 16), instead of a test per byte. The
-/// mask of `o` changes nothing for defined bytes, and keeps every store in
-/// the window (no bounds check) whatever `o` is.
+/// With `CHECK` (a page with undefined bytes), `o` counts the bytes of
+/// UTF-8 beyond one per input byte so far (at most 14 before the block's
+/// last byte), the store goes to `o + J`, and an undefined byte (an entry
+/// of 0) adds 255 to `o`, which the caller checks once per block instead of
+/// a test per byte. Without, `o` is the block's output so far (at most 21)
+/// and the store goes to `o`. The mask of `o` changes nothing for defined
+/// bytes, and keeps every store in the window (no bounds check) whatever
+/// `o` is.
 #[inline]
-fn put<const J: usize>(t: &SingleByte, win: &mut [u8; WINDOW], o: usize, byte: u8) -> usize {
+fn put<const J: usize, const CHECK: bool>(
+    t: &SingleByte,
+    win: &mut [u8; WINDOW],
+    o: usize,
+    byte: u8,
+) -> usize {
     let v = t.utf8[usize::from(byte)];
-    let k = (o & 31) + J;
+    let k = (o & 31) + if CHECK { J } else { 0 };
     win[k..k + 4].copy_from_slice(&v.to_le_bytes());
-    o + (v.wrapping_sub(0x0100_0000) >> 24) as usize
+    if CHECK {
+        o + (v.wrapping_sub(0x0100_0000) >> 24) as usize
+    } else {
+        o + (v >> 24) as usize
+    }
 }
 
-/// Decodes `bytes` of page `t` to UTF-8; `None` if a byte is undefined or
-/// `dst` is too short.
+/// The blocks of eight of [`decode`]: the cursors where they stop, and
+/// whether an undefined byte went by (only with `CHECK`).
 #[inline]
-pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    if !t.ascii {
-        return crate::engine::decode_into(Family::SingleByte(t), bytes, dst).ok();
-    }
+fn decode_blocks<const CHECK: bool>(
+    t: &SingleByte,
+    bytes: &[u8],
+    dst: &mut [u8],
+) -> (usize, usize, bool) {
     let n = bytes.len();
     let mut i = 0;
     let mut at = 0;
-    // The OR of each block's UTF-8 bytes beyond one per input byte (at
-    // most 16): below 32, unless an undefined byte went by (see `put`).
+    // With `CHECK`, the OR of each block's UTF-8 bytes beyond one per input
+    // byte (at most 16): below 32, unless an undefined byte went by.
     let mut extra = 0usize;
     // Blocks of eight while eight more input bytes follow (so the bytes the
     // 4-byte stores reach past a block's output are the next block's) and
@@ -91,19 +103,41 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
             continue;
         }
         let b = w.to_le_bytes();
-        let mut o = put::<0>(t, win, 0, b[0]);
-        o = put::<1>(t, win, o, b[1]);
-        o = put::<2>(t, win, o, b[2]);
-        o = put::<3>(t, win, o, b[3]);
-        o = put::<4>(t, win, o, b[4]);
-        o = put::<5>(t, win, o, b[5]);
-        o = put::<6>(t, win, o, b[6]);
-        o = put::<7>(t, win, o, b[7]);
-        extra |= o;
-        at += 8 + o;
+        let mut o = put::<0, CHECK>(t, win, 0, b[0]);
+        o = put::<1, CHECK>(t, win, o, b[1]);
+        o = put::<2, CHECK>(t, win, o, b[2]);
+        o = put::<3, CHECK>(t, win, o, b[3]);
+        o = put::<4, CHECK>(t, win, o, b[4]);
+        o = put::<5, CHECK>(t, win, o, b[5]);
+        o = put::<6, CHECK>(t, win, o, b[6]);
+        o = put::<7, CHECK>(t, win, o, b[7]);
+        if CHECK {
+            extra |= o;
+            at += 8 + o;
+        } else {
+            at += o;
+        }
         i += 8;
     }
-    if extra >= 32 {
+    (i, at, extra >= 32)
+}
+
+/// Decodes `bytes` of page `t` to UTF-8; `None` if a byte is undefined or
+/// `dst` is too short.
+#[inline]
+pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
+    if !t.ascii {
+        return crate::engine::decode_into(Family::SingleByte(t), bytes, dst).ok();
+    }
+    let n = bytes.len();
+    // A page that defines every byte needs no check, and its blocks are a
+    // step shorter.
+    let (mut i, mut at, undefined) = if t.total {
+        decode_blocks::<false>(t, bytes, dst)
+    } else {
+        decode_blocks::<true>(t, bytes, dst)
+    };
+    if undefined {
         return None;
     }
     // The tail: exact stores.
