@@ -170,7 +170,7 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
             return unsafe { avx2::decode(t, bytes, as_uninit(dst)) };
         }
     }
-    crate::engine::decode_into(Family::SingleByte(t), bytes, dst).ok()
+    super::portable::single_byte::decode(t, bytes, dst)
 }
 
 /// Encodes `text` into a new vector, or `None` where the kernel does not

@@ -306,6 +306,148 @@ mod tests {
         }
     }
 
+    /// The pages of the portable code-page kernels: every page whose bytes
+    /// `00..=7F` are ASCII.
+    fn ascii_pages() -> Vec<(Encoding, &'static crate::table::SingleByte)> {
+        Encoding::ALL
+            .iter()
+            .filter_map(|&e| match e.family() {
+                Family::SingleByte(t) if t.ascii => Some((e, t)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Decodes `bytes` with the kernel and the `const fn` at every output
+    /// length around the exact one.
+    fn same_decode(enc: Encoding, t: &'static crate::table::SingleByte, bytes: &[u8]) {
+        same(
+            "single-byte decode",
+            &(enc, bytes),
+            &mut |d| super::single_byte::decode(t, bytes, d),
+            &mut |d| crate::engine::decode_into(Family::SingleByte(t), bytes, d),
+            3 * bytes.len() + 4,
+        );
+    }
+
+    /// Encodes `text` with the kernel and the `const fn` at every output
+    /// length around the exact one.
+    fn same_encode(enc: Encoding, t: &'static crate::table::SingleByte, text: &str) {
+        same(
+            "single-byte encode",
+            &(enc, text),
+            &mut |d| super::single_byte::encode(t, text, d),
+            &mut |d| crate::engine::encode_into(Family::SingleByte(t), text, d),
+            text.len() + 4,
+        );
+    }
+
+    /// The ASCII blocks of the code-page kernels (eight bytes, then 32 at a
+    /// time): each high byte of each page, defined or not, and each of the
+    /// page's characters, after 0..64 bytes of ASCII and before runs of
+    /// ASCII that end at, around and past a block, at every output length
+    /// around the exact one. Every byte and character at every offset for
+    /// windows-1251 and windows-874 (a page with undefined bytes), and at
+    /// the offsets of a few blocks for the other pages.
+    #[test]
+    fn single_byte_ascii_blocks_at_every_offset() {
+        let afters = [0, 1, 7, 8, 9, 31, 32, 33, 40, 63, 64, 65, 72, 97];
+        for (enc, t) in ascii_pages() {
+            let every = matches!(enc, Encoding::Windows1251 | Encoding::Windows874);
+            let befores: Vec<usize> = if every {
+                (0..64).collect()
+            } else {
+                std::vec![0, 7, 8, 31, 32, 33, 40, 63]
+            };
+            for high in 0x80..=0xFFu8 {
+                for &before in &befores {
+                    for &after in &afters {
+                        let mut bytes = ascii(before, 3).into_bytes();
+                        bytes.push(high);
+                        bytes.extend(ascii(after, 5).bytes());
+                        same_decode(enc, t, &bytes);
+                        // Two of them, around the run of ASCII.
+                        bytes.push(high);
+                        same_decode(enc, t, &bytes);
+                    }
+                }
+                let Some(c) = t.decode_byte(high) else {
+                    continue;
+                };
+                for &before in &befores {
+                    for &after in &afters {
+                        let text = std::format!("{}{c}{}", ascii(before, 3), ascii(after, 5));
+                        same_encode(enc, t, &text);
+                        same_encode(enc, t, &std::format!("{text}{c}"));
+                    }
+                }
+            }
+            // Every byte of the page, in a run, after each offset, and a
+            // long run of ASCII with one character past every block.
+            let all: Vec<u8> = (0..=0xFFu8).collect();
+            let long = ascii(200, 7);
+            for before in 0..64 {
+                let mut bytes = ascii(before, 1).into_bytes();
+                bytes.extend_from_slice(&all);
+                same_decode(enc, t, &bytes);
+                let text: String = core::iter::once(ascii(before, 1))
+                    .chain(
+                        all.iter()
+                            .filter_map(|&b| t.decode_byte(b).map(String::from)),
+                    )
+                    .collect();
+                same_encode(enc, t, &text);
+                if every {
+                    for at in [before, before + 64, before + 128] {
+                        let c = t.decode_byte(0xE0).unwrap();
+                        let text = std::format!("{}{c}{}", &long[..at], &long[at..]);
+                        same_encode(enc, t, &text);
+                        same_decode(enc, t, &t_encode(t, &text));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `text` in page `t` (every character of it is there).
+    fn t_encode(t: &'static crate::table::SingleByte, text: &str) -> Vec<u8> {
+        let mut out = std::vec![0u8; text.len()];
+        let n = crate::engine::encode_into(Family::SingleByte(t), text, &mut out).unwrap();
+        out.truncate(n);
+        out
+    }
+
+    #[test]
+    fn single_byte_decode_every_piece_at_every_offset() {
+        for enc in [
+            Encoding::Windows1251,
+            Encoding::Windows874,
+            Encoding::Windows1252,
+            Encoding::Koi8R,
+            Encoding::Ibm866,
+        ] {
+            let Family::SingleByte(t) = enc.family() else {
+                unreachable!()
+            };
+            for text in texts() {
+                // The text's characters the page has, decoded back.
+                let kept: String = text.chars().filter(|&c| t_encode_char(t, c)).collect();
+                same_decode(enc, t, &t_encode(t, &kept));
+            }
+        }
+    }
+
+    /// Whether page `t` has `c`.
+    fn t_encode_char(t: &'static crate::table::SingleByte, c: char) -> bool {
+        let mut buf = [0u8; 4];
+        crate::engine::encode_into(
+            Family::SingleByte(t),
+            c.encode_utf8(&mut buf),
+            &mut [0u8; 4],
+        )
+        .is_ok()
+    }
+
     /// `bytes` with one byte changed at each place in turn, and cut at
     /// each length: what a decoder must reject where the `const fn` does.
     fn corruptions(bytes: &[u8]) -> Vec<Vec<u8>> {

@@ -112,6 +112,39 @@ pub(crate) const fn unit_offsets_short(w: u64) -> (u64, usize) {
     (sums << 8, (sums >> 56) as usize)
 }
 
+/// Whether the 32 bytes of `block` are all ASCII: four words OR-ed and
+/// tested once. Byte order does not matter (every byte's high bit is
+/// tested, wherever it lands).
+#[inline]
+pub(crate) fn ascii32(block: &[u8; 32]) -> bool {
+    let (words, _) = block.as_chunks::<8>();
+    let mut acc = 0u64;
+    for w in words {
+        acc |= u64::from_le_bytes(*w);
+    }
+    acc & HI == 0
+}
+
+/// Copies the leading 32-byte blocks of `src` that are all ASCII to `dst`,
+/// as many as both have room for, and returns how many bytes that is (a
+/// multiple of 32; 0 if the first block is not ASCII). Fixed-size blocks
+/// and no index arithmetic, so that a target with vector registers gets a
+/// few vector loads, an OR, one test and vector stores per block.
+#[inline]
+pub(crate) fn copy_ascii32(src: &[u8], dst: &mut [u8]) -> usize {
+    let (blocks, _) = src.as_chunks::<32>();
+    let (outs, _) = dst.as_chunks_mut::<32>();
+    let mut n = 0;
+    for (block, out) in blocks.iter().zip(outs) {
+        if !ascii32(block) {
+            break;
+        }
+        *out = *block;
+        n += 32;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +228,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn ascii_blocks() {
+        // One high byte at each place of each of three blocks, each value
+        // of it: the copy stops at that byte's block, and copies the
+        // blocks before it exactly; and never past the shorter side.
+        let base: std::vec::Vec<u8> = (0..96u8).map(|k| b' ' + k % 95).collect();
+        for place in 0..96 {
+            for high in 0x80..=0xFFu8 {
+                let mut src = base.clone();
+                src[place] = high;
+                let block = (place / 32) * 32;
+                assert!(!ascii32(src[block..][..32].try_into().unwrap()));
+                let mut dst = [0u8; 100];
+                assert_eq!(copy_ascii32(&src, &mut dst), block, "{place} {high:02X}");
+                assert_eq!(dst[..block], src[..block]);
+                assert!(dst[block..].iter().all(|&x| x == 0));
+            }
+        }
+        let mut dst = [0u8; 70];
+        assert_eq!(copy_ascii32(&base, &mut dst), 64);
+        assert_eq!(copy_ascii32(&base[..63], &mut [0u8; 100]), 32);
+        assert_eq!(copy_ascii32(&base[..31], &mut [0u8; 100]), 0);
+        assert!(ascii32(base[..32].try_into().unwrap()));
     }
 
     #[test]
