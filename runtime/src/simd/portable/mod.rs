@@ -520,6 +520,12 @@ mod tests {
             crate::engine::decoded_len(f, b).ok(),
             "decoded_len {java} {b:x?}"
         );
+        same_cesu_decode(b, java);
+    }
+
+    /// The decoder on `b` against the `const fn`, at every output length
+    /// around the exact one.
+    fn same_cesu_decode(b: &[u8], java: bool) {
         same(
             "cesu decode",
             &(java, b),
@@ -530,7 +536,7 @@ mod tests {
                     super::cesu::decode::<false>(b, d)
                 }
             },
-            &mut |d| crate::engine::decode_into(f, b, d),
+            &mut |d| crate::engine::decode_into(Family::Cesu { java }, b, d),
             b.len() + 4,
         );
     }
@@ -690,31 +696,14 @@ mod tests {
                     let b = b.as_slice();
                     // The scan: exactly the valid prefix up to the first
                     // byte that decodes otherwise.
-                    let valid =
-                        std::str::from_utf8(b).map_or_else(|e| e.valid_up_to(), |_| b.len());
-                    let want = b[..valid]
-                        .iter()
-                        .position(|&x| x >= 0xF0 || (java && x == 0))
-                        .unwrap_or(valid);
+                    let want = scan_want(b, java);
                     let got = if java {
                         super::cesu::decode_unchanged::<true>(b)
                     } else {
                         super::cesu::decode_unchanged::<false>(b)
                     };
                     assert_eq!(got, want, "decode_unchanged {java} {b:x?}");
-                    same(
-                        "cesu decode",
-                        &(java, b),
-                        &mut |d| {
-                            if java {
-                                super::cesu::decode::<true>(b, d)
-                            } else {
-                                super::cesu::decode::<false>(b, d)
-                            }
-                        },
-                        &mut |d| crate::engine::decode_into(f, b, d),
-                        b.len() + 4,
-                    );
+                    same_cesu_decode(b, java);
                 }
             }
         }
