@@ -1,0 +1,140 @@
+//! The device pages beside the Windows page of their script, measured in
+//! turns: each round times every page of a group once (a batch of calls
+//! each, thread CPU time), and the figure of a page is the median of its
+//! rounds. Criterion measures one page after the other, so a page that runs
+//! while the machine's other core is busy looks slower than one that ran
+//! before; here every page of a group sees the same moments, and the ratios
+//! hold to a few percent where criterion's moved by a fifth.
+//!
+//! ```sh
+//! cd bench && cargo run --release --bin interleaved            # every group
+//! cd bench && cargo run --release --bin interleaved -- ru      # one group
+//! ```
+//!
+//! The groups and texts are those of `device_pages` in
+//! `benches/compare.rs`: each code-page corpus (`corpora/code_pages/`,
+//! made by `bench/report` or `python3 bench/corpora/code_pages.py`) with
+//! every character one of the group's pages lacks dropped, cut to 4 KiB
+//! and 100 KB; `litenc::fast` into a worst-case buffer; GB/s of UTF-8.
+
+use litenc_bench::thread_cpu;
+use litenc_runtime::Encoding as E;
+use std::hint::black_box;
+
+/// The groups: corpus, name, pages (the first is the one the others are
+/// set beside).
+const GROUPS: &[(&str, &str, &[E])] = &[
+    (
+        "windows1252",
+        "de+fr",
+        &[
+            E::Windows1252,
+            E::Windows1254,
+            E::Ibm037,
+            E::Ibm273,
+            E::Ibm500,
+            E::Ibm1026,
+            E::Ibm1140,
+            E::Ibm1047,
+            E::MacIceland,
+            E::MacCroatian,
+            E::MacRomanian,
+            E::MacTurkish,
+            E::HpRoman8,
+            E::PalmOs,
+        ],
+    ),
+    ("iso8859_2", "pl+cs+hu", &[E::Windows1250, E::MacLatin2]),
+    (
+        "windows1251",
+        "ru",
+        &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
+    ),
+    ("windows1253", "el", &[E::Windows1253, E::Ibm875, E::MacGreek]),
+];
+
+/// Rounds per group and size.
+const ROUNDS: usize = 301;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    println!("| page | text | size | decode GB/s | ratio | encode GB/s | ratio |");
+    println!("|---|---|---|---:|---:|---:|---:|");
+    for &(corpus, name, pages) in GROUPS {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
+        let path = format!(
+            "{}/corpora/code_pages/{corpus}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let full = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{path}: {e}; run `python3 bench/corpora/code_pages.py`"));
+        let text: String = full
+            .chars()
+            .filter(|&ch| {
+                let mut buf = [0u8; 4];
+                let one = ch.encode_utf8(&mut buf);
+                pages.iter().all(|e| e.encode(one).is_ok())
+            })
+            .collect();
+        for (size, label) in [(4096, "4KiB"), (100_000, "100KB")] {
+            let mut n = size.min(text.len());
+            while !text.is_char_boundary(n) {
+                n -= 1;
+            }
+            let text = &text[..n];
+            let encoded: Vec<Vec<u8>> = pages.iter().map(|e| e.encode(text).unwrap()).collect();
+            let mut out = vec![0u8; 3 * text.len() + 64];
+            let mut input: Vec<u8> = Vec::with_capacity(text.len());
+            // About 0.2 ms of work per timing.
+            let batch = (400_000 / text.len()).max(1);
+            let mut dec = vec![Vec::with_capacity(ROUNDS); pages.len()];
+            let mut enc = vec![Vec::with_capacity(ROUNDS); pages.len()];
+            for _ in 0..ROUNDS {
+                for (k, (&e, bytes)) in pages.iter().zip(&encoded).enumerate() {
+                    // Every page's input at one address, so that each
+                    // meets the same distance between its loads and its
+                    // stores (a page whose input lay where its loads
+                    // aliased the output's stores modulo 4 KiB would be
+                    // slower for that alone).
+                    input.clear();
+                    input.extend_from_slice(bytes);
+                    let bytes = &input[..];
+                    let start = thread_cpu();
+                    for _ in 0..batch {
+                        black_box(
+                            litenc_runtime::fast::decode_into(black_box(e), black_box(bytes), &mut out)
+                                .unwrap(),
+                        );
+                    }
+                    dec[k].push((thread_cpu() - start).as_secs_f64() / batch as f64);
+                    let start = thread_cpu();
+                    for _ in 0..batch {
+                        black_box(
+                            litenc_runtime::fast::encode_into(black_box(e), black_box(text), &mut out)
+                                .unwrap(),
+                        );
+                    }
+                    enc[k].push((thread_cpu() - start).as_secs_f64() / batch as f64);
+                }
+            }
+            let gbs = |v: &Vec<f64>| text.len() as f64 / median(v.clone()) / 1e9;
+            let (d0, e0) = (gbs(&dec[0]), gbs(&enc[0]));
+            for (k, e) in pages.iter().enumerate() {
+                let (d, c) = (gbs(&dec[k]), gbs(&enc[k]));
+                println!(
+                    "| {} | {name} | {label} | {d:.2} | {:.2}x | {c:.2} | {:.2}x |",
+                    e.name(),
+                    d / d0,
+                    c / e0
+                );
+            }
+        }
+    }
+}
