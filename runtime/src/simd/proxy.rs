@@ -86,11 +86,11 @@ pub(crate) fn decode(
             // code-page kernel on the mapped block, and on Greek twice as
             // fast).
             let mut space = [MaybeUninit::uninit(); 2 * BLOCK];
-            let buf = block_buffer(&mut space, bytes);
             let mut at = 0;
             for chunk in bytes.chunks(BLOCK) {
-                let b = map_uninit(&p.to_proxy, chunk, &mut buf[..chunk.len()]);
                 let out = dst.get_mut(at..)?;
+                let buf = block_buffer(&mut space, chunk.as_ptr().addr(), out.as_ptr().addr());
+                let b = map_uninit(&p.to_proxy, chunk, &mut buf[..chunk.len()]);
                 // SAFETY: `avx512()` said that this CPU has every feature
                 // the kernel enables; `chunk` and `b` have one length.
                 at += unsafe { decode_avx512(t, p, chunk, b, out) }?;
@@ -102,11 +102,12 @@ pub(crate) fn decode(
                 return decode_scalar(t, bytes, dst, 0);
             }
             let mut space = [MaybeUninit::uninit(); 2 * BLOCK];
-            let buf = block_buffer(&mut space, bytes);
             let mut at = 0;
             for chunk in bytes.chunks(BLOCK) {
+                let out = dst.get_mut(at..)?;
+                let buf = block_buffer(&mut space, chunk.as_ptr().addr(), out.as_ptr().addr());
                 let b = map_uninit(&p.to_proxy, chunk, &mut buf[..chunk.len()]);
-                at += super::single_byte::decode(p.page, b, dst.get_mut(at..)?)?;
+                at += super::single_byte::decode(p.page, b, out)?;
             }
             return Some(at);
         }
@@ -126,29 +127,41 @@ fn map_uninit<'a>(table: &[u8; 256], src: &[u8], dst: &'a mut [MaybeUninit<u8>])
     // readable, `dst` writable; they do not overlap (one is shared, the
     // other unique). The level was checked by the caller (`avx2()`), and
     // `map_raw` checks `avx512()` itself.
-    let _ = unsafe { map_raw(table, src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) };
+    unsafe { map_raw(table, src.as_ptr(), dst.as_mut_ptr().cast(), src.len()) };
     // SAFETY: `map_raw` wrote each of the `dst.len()` bytes of `dst`, so
     // they are initialized; `MaybeUninit<u8>` has the layout of `u8`.
     unsafe { core::slice::from_raw_parts(dst.as_ptr().cast(), dst.len()) }
 }
 
-/// The block of `space` the decoders map the input into: the one that
-/// lies half a page (2 KiB) past the input modulo 4 KiB.
+/// The block of `space` the decoders map a block of input into, placed
+/// for the input at address `input` and the output at `output`: in the
+/// middle of the larger of the two arcs between them modulo 4 KiB, so at
+/// least 1 KiB from each (half a page from the input where they agree).
 ///
-/// The mapping loop loads the input and stores into the block, block after
-/// block, at one distance apart. Where that distance modulo 4 KiB is
-/// small, each load looks to the CPU as if it might read a store still in
-/// flight (the load and the store agree in their low 12 address bits) and
-/// waits for it: "4K aliasing". The distance was whatever the stack and
-/// the heap gave, so the same program decoded EBCDIC at 12 GB/s in one
-/// run and 15 GB/s in the next. At half a page it never happens.
+/// The mapping loop loads the input and stores into the block, and the
+/// decoder loads the block and stores the output, each at one distance
+/// apart. Where a distance modulo 4 KiB is small, each load looks to the
+/// CPU as if it might read a store still in flight (the load and the store
+/// agree in their low 12 address bits) and waits for it: "4K aliasing".
+/// The distances were whatever the stack and the heap gave, so the same
+/// program decoded EBCDIC at 12 GB/s in one run and 15 GB/s in the next.
+/// The output moves on against the input as it grows, so the block is
+/// placed again for each block of input.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn block_buffer<'a>(
-    space: &'a mut [MaybeUninit<u8>; 2 * BLOCK],
-    input: &[u8],
-) -> &'a mut [MaybeUninit<u8>; BLOCK] {
-    let want = input.as_ptr().addr().wrapping_add(BLOCK / 2) % BLOCK;
+fn block_buffer(
+    space: &mut [MaybeUninit<u8>; 2 * BLOCK],
+    input: usize,
+    output: usize,
+) -> &mut [MaybeUninit<u8>; BLOCK] {
+    let (a, b) = (input % BLOCK, output % BLOCK);
+    // The arc from `a` up to `b`, and the one from `b` up to `a`.
+    let up = b.wrapping_sub(a) % BLOCK;
+    let want = if up >= BLOCK - up {
+        a + up / 2
+    } else {
+        b + (BLOCK - up) / 2
+    } % BLOCK;
     let start = want.wrapping_sub(space.as_ptr().addr()) % BLOCK;
     space
         .get_mut(start..start + BLOCK)
@@ -327,9 +340,10 @@ pub(crate) fn decoded_len(p: &'static Proxy, bytes: &[u8]) -> Option<usize> {
     {
         if super::avx2() {
             let mut space = [MaybeUninit::uninit(); 2 * BLOCK];
-            let buf = block_buffer(&mut space, bytes);
             let mut n = 0;
             for chunk in bytes.chunks(BLOCK) {
+                let at = chunk.as_ptr().addr();
+                let buf = block_buffer(&mut space, at, at);
                 let b = map_uninit(&p.to_proxy, chunk, &mut buf[..chunk.len()]);
                 n += super::single_byte::decoded_len(p.page, b)?;
             }
@@ -367,7 +381,7 @@ pub(crate) fn encode(
                 }
                 let out = dst.get_mut(at..)?;
                 let n = super::single_byte::encode(p.page, text.get(i..end)?, out)?;
-                let _ = map_in_place(&p.from_proxy, out.get_mut(..n)?);
+                map_in_place(&p.from_proxy, out.get_mut(..n)?);
                 at += n;
                 i = end;
             }
@@ -379,10 +393,10 @@ pub(crate) fn encode(
 }
 
 /// `buf[j] = table[buf[j]]` for each `j`. Only after [`super::avx2`] said
-/// yes. How many bytes are `0x80` or above after.
+/// yes.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn map_in_place(table: &[u8; 256], buf: &mut [u8]) -> usize {
+fn map_in_place(table: &[u8; 256], buf: &mut [u8]) {
     let p = buf.as_mut_ptr();
     // SAFETY: `buf` is `buf.len()` bytes, readable and writable; source and
     // destination are the same bytes, and every step loads its bytes before
@@ -390,15 +404,14 @@ fn map_in_place(table: &[u8; 256], buf: &mut [u8]) -> usize {
     unsafe { map_raw(table, p, p, buf.len()) }
 }
 
-/// `*dst.add(j) = table[*src.add(j)]` for `j < len`, by the best kernel;
-/// how many of the bytes written are `0x80` or above.
+/// `*dst.add(j) = table[*src.add(j)]` for `j < len`, by the best kernel.
 ///
 /// # Safety
 /// [`super::avx2`] said yes; `src` is readable and `dst` writable for
 /// `len` bytes; they are the same bytes or do not overlap.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) {
     if super::avx512() {
         // SAFETY: `avx512()` said that this CPU has the features; the
         // caller guarantees the bounds.
@@ -418,7 +431,7 @@ unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
 #[inline]
-unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) {
     use core::arch::x86_64::{
         __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_mask2_permutex2var_epi8,
         _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_storeu_si512,
@@ -441,13 +454,11 @@ unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize
         _mm512_mask2_permutex2var_epi8(t[0], v, !high, t[1])
     };
     let mut i = 0;
-    let mut high = 0;
     while len - i >= 64 {
         // SAFETY: `i + 64 <= len`, so the 64 bytes at `src + i` are
         // readable and those at `dst + i` writable (the caller's bounds);
         // unaligned load and store, the load first.
         let v = look(unsafe { _mm512_loadu_si512(src.add(i).cast()) });
-        high += _mm512_movepi8_mask(v).count_ones() as usize;
         // SAFETY: as the load.
         unsafe { _mm512_storeu_si512(dst.add(i).cast(), v) };
         i += 64;
@@ -457,11 +468,9 @@ unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize
         // SAFETY: the mask selects the `len - i` bytes left, within the
         // caller's bounds; masked loads and stores touch no other byte.
         let v = look(unsafe { _mm512_maskz_loadu_epi8(mask, src.add(i).cast()) });
-        high += (_mm512_movepi8_mask(v) & mask).count_ones() as usize;
         // SAFETY: as the load.
         unsafe { _mm512_mask_storeu_epi8(dst.add(i).cast(), mask, v) };
     }
-    high
 }
 
 /// Stores `v` at `dst[at..at + 64]`.
@@ -490,11 +499,11 @@ unsafe fn store64(dst: &mut [u8], at: usize, v: core::arch::x86_64::__m512i) {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) -> usize {
+unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) {
     use core::arch::x86_64::{
         __m128i, __m256i, _mm_loadu_si128, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_shuffle_epi8,
-        _mm256_storeu_si256, _mm256_sub_epi8, _mm256_xor_si256,
+        _mm256_loadu_si256, _mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_storeu_si256,
+        _mm256_sub_epi8, _mm256_xor_si256,
     };
     // Each half of the table as eight xor-coded rows (row `h` XOR row
     // `h - 1`), in both lanes.
@@ -530,13 +539,11 @@ unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) 
         _mm256_blendv_epi8(lo, hi, idx)
     };
     let mut i = 0;
-    let mut high = 0;
     while len - i >= 32 {
         // SAFETY: `i + 32 <= len`, so the 32 bytes at `src + i` are
         // readable and those at `dst + i` writable (the caller's bounds);
         // unaligned load and store, the load first.
         let v = look(unsafe { _mm256_loadu_si256(src.add(i).cast::<__m256i>()) });
-        high += _mm256_movemask_epi8(v).count_ones() as usize;
         // SAFETY: as the load.
         unsafe { _mm256_storeu_si256(dst.add(i).cast::<__m256i>(), v) };
         i += 32;
@@ -545,12 +552,10 @@ unsafe fn map_avx2(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) 
         // SAFETY: `i < len`: the byte at `src + i` is readable, the one at
         // `dst + i` writable.
         let x = table[usize::from(unsafe { *src.add(i) })];
-        high += usize::from(x >> 7);
         // SAFETY: as the read.
         unsafe { *dst.add(i) = x };
         i += 1;
     }
-    high
 }
 
 #[cfg(test)]
@@ -795,25 +800,31 @@ mod tests {
         });
     }
 
-    /// The block buffer lies half a page past the input, modulo 4 KiB,
-    /// whatever the addresses of both.
+    /// The block buffer lies at least 1 KiB from the input and from the
+    /// output modulo 4 KiB, and half a page from the input where the two
+    /// agree, whatever the addresses of all three.
     #[test]
     #[cfg(target_arch = "x86_64")]
-    fn the_block_buffer_is_half_a_page_from_the_input() {
-        let input = vec![0u8; 2 * super::BLOCK];
-        for shift in 0..super::BLOCK {
-            let mut space = [core::mem::MaybeUninit::uninit(); 2 * super::BLOCK];
-            let space_at = space.as_ptr().addr();
-            let at = super::block_buffer(&mut space, &input[shift..])
-                .as_ptr()
-                .addr();
-            assert!(at >= space_at && at + super::BLOCK <= space_at + 2 * super::BLOCK);
-            let input_at = input[shift..].as_ptr().addr();
-            assert_eq!(
-                at.wrapping_sub(input_at) % super::BLOCK,
-                super::BLOCK / 2,
-                "input at {shift}"
-            );
+    fn the_block_buffer_is_far_from_the_input_and_the_output() {
+        const B: usize = super::BLOCK;
+        let dist = |x: usize, y: usize| {
+            let d = x.wrapping_sub(y) % B;
+            d.min(B - d)
+        };
+        let mut space = [core::mem::MaybeUninit::uninit(); 2 * B];
+        let space_at = space.as_ptr().addr();
+        for input in (0..2 * B).step_by(7) {
+            for output in (0..B).step_by(61).map(|o| o + 3 * B) {
+                let at = super::block_buffer(&mut space, input, output)
+                    .as_ptr()
+                    .addr();
+                assert!(at >= space_at && at + B <= space_at + 2 * B);
+                assert!(dist(at, input) >= B / 4, "{input} {output}");
+                assert!(dist(at, output) >= B / 4, "{input} {output}");
+                if input % B == output % B {
+                    assert_eq!(dist(at, input), B / 2, "{input} {output}");
+                }
+            }
         }
     }
 
