@@ -433,8 +433,9 @@ unsafe fn map_raw(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) {
 #[inline]
 unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize) {
     use core::arch::x86_64::{
-        __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_mask2_permutex2var_epi8,
-        _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_storeu_si512,
+        __m512i, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_storeu_epi8,
+        _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_permutex2var_epi8,
+        _mm512_storeu_si512,
     };
     // SAFETY: `table` is 256 readable bytes; each load reads 64 of them.
     let t: [__m512i; 4] = unsafe {
@@ -445,13 +446,14 @@ unsafe fn map_avx512(table: &[u8; 256], src: *const u8, dst: *mut u8, len: usize
             _mm512_loadu_si512(table.as_ptr().add(192).cast()),
         ]
     };
-    // The bytes with bit 7 set look up the upper half and the others keep
-    // their index; then those others look up the lower half, and the
-    // upper ones keep their entry.
+    // Each byte looks up both halves by its low seven bits (two look-ups
+    // that do not wait for each other, where looking up the upper half
+    // first under a mask and the lower one in its result made a chain),
+    // and bit 7 picks.
     let look = |idx: __m512i| {
-        let high = _mm512_movepi8_mask(idx);
-        let v = _mm512_mask2_permutex2var_epi8(t[2], idx, high, t[3]);
-        _mm512_mask2_permutex2var_epi8(t[0], v, !high, t[1])
+        let lower = _mm512_permutex2var_epi8(t[0], idx, t[1]);
+        let upper = _mm512_permutex2var_epi8(t[2], idx, t[3]);
+        _mm512_mask_blend_epi8(_mm512_movepi8_mask(idx), lower, upper)
     };
     let mut i = 0;
     while len - i >= 64 {
