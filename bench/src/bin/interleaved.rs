@@ -1,10 +1,11 @@
 //! The device pages beside the Windows page of their script, measured in
 //! turns: each round times every page of a group once (a batch of calls
-//! each, thread CPU time), and the figure of a page is the median of its
-//! rounds. Criterion measures one page after the other, so a page that runs
-//! while the machine's other core is busy looks slower than one that ran
-//! before; here every page of a group sees the same moments, and the ratios
-//! hold to a few percent where criterion's moved by a fifth.
+//! each, thread CPU time, every page's input copied to one address first),
+//! and the figure of a page is its fastest round. Criterion measures one
+//! page after the other, so a page that runs while the machine is busy
+//! looks slower than one that ran before; here every page of a group sees
+//! the same moments, and the ratios hold to a few percent between runs
+//! where criterion's moved by a fifth.
 //!
 //! ```sh
 //! cd bench && cargo run --release --bin interleaved            # every group
