@@ -337,9 +337,13 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         g.bench_function("litenc_cow", |b| {
             b.iter(|| {
                 if java {
-                    litenc::mutf8::decode_cow(black_box(&encoded)).unwrap().len()
+                    litenc::mutf8::decode_cow(black_box(&encoded))
+                        .unwrap()
+                        .len()
                 } else {
-                    litenc::cesu8::decode_cow(black_box(&encoded)).unwrap().len()
+                    litenc::cesu8::decode_cow(black_box(&encoded))
+                        .unwrap()
+                        .len()
                 }
             })
         });
@@ -659,7 +663,12 @@ fn device_pages(c: &mut Criterion<CpuTime>) {
             true,
             &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
         ),
-        ("windows1253", "el", true, &[E::Windows1253, E::Ibm875, E::MacGreek]),
+        (
+            "windows1253",
+            "el",
+            true,
+            &[E::Windows1253, E::Ibm875, E::MacGreek],
+        ),
         (
             "windows1255",
             "he",
@@ -688,7 +697,9 @@ fn device_pages(c: &mut Criterion<CpuTime>) {
                 let n = litenc::fast::decode_into(e, bytes, &mut out).unwrap();
                 assert_eq!(&out[..n], text.as_bytes(), "{}: fast decode", e.name());
                 g.bench_function(e.name(), |b| {
-                    b.iter(|| litenc::fast::decode_into(black_box(e), black_box(bytes), &mut out).unwrap())
+                    b.iter(|| {
+                        litenc::fast::decode_into(black_box(e), black_box(bytes), &mut out).unwrap()
+                    })
                 });
             }
             g.finish();
@@ -697,7 +708,9 @@ fn device_pages(c: &mut Criterion<CpuTime>) {
                 let n = litenc::fast::encode_into(e, text, &mut out).unwrap();
                 assert_eq!(&out[..n], &bytes[..], "{}: fast encode", e.name());
                 g.bench_function(e.name(), |b| {
-                    b.iter(|| litenc::fast::encode_into(black_box(e), black_box(text), &mut out).unwrap())
+                    b.iter(|| {
+                        litenc::fast::encode_into(black_box(e), black_box(text), &mut out).unwrap()
+                    })
                 });
             }
             g.finish();

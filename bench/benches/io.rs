@@ -27,7 +27,10 @@ use litenc_runtime::Encoding;
 const SIZE: usize = 24 << 20;
 
 fn corpus() -> String {
-    let path = format!("{}/corpora/code_pages/windows1251.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/corpora/code_pages/windows1251.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!("{path}: {e}; run `python3 bench/corpora/code_pages.py` (bench/report does)")
     })
@@ -70,7 +73,9 @@ fn decode_case(name: &str, enc: Encoding, peer: &'static encoding_rs::Encoding, 
     io::copy(&mut DecodeReader::new(input, enc), &mut want).unwrap();
     let mut got = Vec::new();
     io::copy(
-        &mut DecodeReaderBytesBuilder::new().encoding(Some(peer)).build(input),
+        &mut DecodeReaderBytesBuilder::new()
+            .encoding(Some(peer))
+            .build(input),
         &mut got,
     )
     .unwrap();
@@ -83,7 +88,9 @@ fn decode_case(name: &str, enc: Encoding, peer: &'static encoding_rs::Encoding, 
             black_box(io::copy(&mut r, &mut io::sink()).unwrap());
         },
         &mut || {
-            let mut r = DecodeReaderBytesBuilder::new().encoding(Some(peer)).build(black_box(input));
+            let mut r = DecodeReaderBytesBuilder::new()
+                .encoding(Some(peer))
+                .build(black_box(input));
             black_box(io::copy(&mut r, &mut io::sink()).unwrap());
         },
     );

@@ -79,7 +79,11 @@ fn draw(path: &str, title: &str, note: &str, rows: &[Row]) -> Result<(), Box<dyn
             "litenc portable" => 1,
             _ => 2,
         });
-        let peers: Vec<String> = imps.iter().filter(|i| !i.starts_with("litenc")).cloned().collect();
+        let peers: Vec<String> = imps
+            .iter()
+            .filter(|i| !i.starts_with("litenc"))
+            .cloned()
+            .collect();
         let max = these.iter().map(|r| r.gbs).fold(0.0, f64::max) * 1.12;
         let n = texts.len() as f64;
         let mut chart = ChartBuilder::on(area)
@@ -112,12 +116,16 @@ fn draw(path: &str, title: &str, note: &str, rows: &[Row]) -> Result<(), Box<dyn
                 .filter_map(|(k, t)| {
                     let r = these.iter().find(|r| r.text == *t && r.imp == *imp)?;
                     let x0 = k as f64 + 0.1 + j as f64 * width;
-                    Some(Rectangle::new([(x0, 0.0), (x0 + width * 0.9, r.gbs)], c.filled()))
+                    Some(Rectangle::new(
+                        [(x0, 0.0), (x0 + width * 0.9, r.gbs)],
+                        c.filled(),
+                    ))
                 })
                 .collect();
-            chart.draw_series(bars)?.label(imp.as_str()).legend(move |(x, y)| {
-                Rectangle::new([(x, y - 5), (x + 10, y + 5)], c.filled())
-            });
+            chart
+                .draw_series(bars)?
+                .label(imp.as_str())
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], c.filled()));
         }
         chart
             .configure_series_labels()

@@ -51,7 +51,11 @@ const GROUPS: &[(&str, &str, &[E])] = &[
         "ru",
         &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
     ),
-    ("windows1253", "el", &[E::Windows1253, E::Ibm875, E::MacGreek]),
+    (
+        "windows1253",
+        "el",
+        &[E::Windows1253, E::Ibm875, E::MacGreek],
+    ),
 ];
 
 /// Rounds per group and size.
@@ -113,16 +117,24 @@ fn main() {
                     let start = thread_cpu();
                     for _ in 0..batch {
                         black_box(
-                            litenc_runtime::fast::decode_into(black_box(e), black_box(bytes), &mut out)
-                                .unwrap(),
+                            litenc_runtime::fast::decode_into(
+                                black_box(e),
+                                black_box(bytes),
+                                &mut out,
+                            )
+                            .unwrap(),
                         );
                     }
                     dec[k].push((thread_cpu() - start).as_secs_f64() / batch as f64);
                     let start = thread_cpu();
                     for _ in 0..batch {
                         black_box(
-                            litenc_runtime::fast::encode_into(black_box(e), black_box(text), &mut out)
-                                .unwrap(),
+                            litenc_runtime::fast::encode_into(
+                                black_box(e),
+                                black_box(text),
+                                &mut out,
+                            )
+                            .unwrap(),
                         );
                     }
                     enc[k].push((thread_cpu() - start).as_secs_f64() / batch as f64);
