@@ -628,66 +628,10 @@ fn code_pages(c: &mut Criterion<CpuTime>) {
 /// against windows-1251, Polish, Czech and Hungarian for Mac Central European
 /// against windows-1250.
 fn device_pages(c: &mut Criterion<CpuTime>) {
-    use litenc::Encoding as E;
-    let sets: &[(&str, &str, bool, &[E])] = &[
-        (
-            "windows1252",
-            "de+fr",
-            true,
-            &[
-                E::Windows1252,
-                E::Windows1254,
-                E::Ibm037,
-                E::Ibm273,
-                E::Ibm500,
-                E::Ibm1026,
-                E::Ibm1140,
-                E::Ibm1047,
-                E::MacIceland,
-                E::MacCroatian,
-                E::MacRomanian,
-                E::MacTurkish,
-                E::HpRoman8,
-                E::PalmOs,
-            ],
-        ),
-        (
-            "iso8859_2",
-            "pl+cs+hu",
-            true,
-            &[E::Windows1250, E::MacLatin2],
-        ),
-        (
-            "windows1251",
-            "ru",
-            true,
-            &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
-        ),
-        (
-            "windows1253",
-            "el",
-            true,
-            &[E::Windows1253, E::Ibm875, E::MacGreek],
-        ),
-        (
-            "windows1255",
-            "he",
-            false,
-            &[E::Windows1255, E::Ibm424, E::Ibm856],
-        ),
-    ];
-    for &(corpus, lang, required, pages) in sets {
-        let Some(full) = code_page_corpus(corpus, required) else {
+    for &(corpus, lang, required, pages) in litenc_bench::DEVICE_GROUPS {
+        let Some(text) = litenc_bench::device_text(corpus, required, pages) else {
             continue;
         };
-        let text: String = full
-            .chars()
-            .filter(|&ch| {
-                let mut buf = [0u8; 4];
-                let one = ch.encode_utf8(&mut buf);
-                pages.iter().all(|e| e.encode(one).is_ok())
-            })
-            .collect();
         for (n, size) in SIZES {
             let text = prefix(&text, n);
             let encoded: Vec<Vec<u8>> = pages.iter().map(|e| e.encode(text).unwrap()).collect();

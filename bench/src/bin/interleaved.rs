@@ -13,50 +13,13 @@
 //! ```
 //!
 //! The groups and texts are those of `device_pages` in
-//! `benches/compare.rs`: each code-page corpus (`corpora/code_pages/`,
+//! `benches/compare.rs` (`litenc_bench::DEVICE_GROUPS`): each code-page corpus (`corpora/code_pages/`,
 //! made by `bench/report` or `python3 bench/corpora/code_pages.py`) with
 //! every character one of the group's pages lacks dropped, cut to 4 KiB
 //! and 100 KB; `litenc::fast` into a worst-case buffer; GB/s of UTF-8.
 
-use litenc_bench::thread_cpu;
-use litenc_runtime::Encoding as E;
+use litenc_bench::{device_text, thread_cpu, DEVICE_GROUPS};
 use std::hint::black_box;
-
-/// The groups: corpus, name, pages (the first is the one the others are
-/// set beside).
-const GROUPS: &[(&str, &str, &[E])] = &[
-    (
-        "windows1252",
-        "de+fr",
-        &[
-            E::Windows1252,
-            E::Windows1254,
-            E::Ibm037,
-            E::Ibm273,
-            E::Ibm500,
-            E::Ibm1026,
-            E::Ibm1140,
-            E::Ibm1047,
-            E::MacIceland,
-            E::MacCroatian,
-            E::MacRomanian,
-            E::MacTurkish,
-            E::HpRoman8,
-            E::PalmOs,
-        ],
-    ),
-    ("iso8859_2", "pl+cs+hu", &[E::Windows1250, E::MacLatin2]),
-    (
-        "windows1251",
-        "ru",
-        &[E::Windows1251, E::Kz1048, E::Ptcp154, E::Koi8T, E::Ibm1125],
-    ),
-    (
-        "windows1253",
-        "el",
-        &[E::Windows1253, E::Ibm875, E::MacGreek],
-    ),
-];
 
 /// Rounds per group and size.
 const ROUNDS: usize = 301;
@@ -73,24 +36,13 @@ fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
     println!("| page | text | size | decode GB/s | ratio | encode GB/s | ratio |");
     println!("|---|---|---|---:|---:|---:|---:|");
-    for &(corpus, name, pages) in GROUPS {
+    for &(corpus, name, required, pages) in DEVICE_GROUPS {
         if !only.is_empty() && !only.iter().any(|o| o == name) {
             continue;
         }
-        let path = format!(
-            "{}/corpora/code_pages/{corpus}.txt",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let full = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{path}: {e}; run `python3 bench/corpora/code_pages.py`"));
-        let text: String = full
-            .chars()
-            .filter(|&ch| {
-                let mut buf = [0u8; 4];
-                let one = ch.encode_utf8(&mut buf);
-                pages.iter().all(|e| e.encode(one).is_ok())
-            })
-            .collect();
+        let Some(text) = device_text(corpus, required, pages) else {
+            continue;
+        };
         for (size, label) in [(4096, "4KiB"), (100_000, "100KB")] {
             let mut n = size.min(text.len());
             while !text.is_char_boundary(n) {

@@ -272,18 +272,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn single_byte_every_piece_at_every_offset() {
-        for enc in [
+    /// The pages the piece tests run: Cyrillic (a run page and the KOI8
+    /// order), Thai, Latin and DOS, with their tables.
+    fn sample_pages() -> Vec<(Encoding, &'static crate::table::SingleByte)> {
+        [
             Encoding::Windows1251,
             Encoding::Windows874,
             Encoding::Windows1252,
             Encoding::Koi8R,
             Encoding::Ibm866,
-        ] {
-            let Family::SingleByte(t) = enc.family() else {
-                unreachable!()
-            };
+        ]
+        .into_iter()
+        .map(|enc| match enc.family() {
+            Family::SingleByte(t) => (enc, t),
+            _ => unreachable!("{enc} is a code page"),
+        })
+        .collect()
+    }
+
+    #[test]
+    fn single_byte_every_piece_at_every_offset() {
+        for (enc, t) in sample_pages() {
             for text in texts() {
                 let text = text.as_str();
                 same(
@@ -419,16 +428,7 @@ mod tests {
 
     #[test]
     fn single_byte_decode_every_piece_at_every_offset() {
-        for enc in [
-            Encoding::Windows1251,
-            Encoding::Windows874,
-            Encoding::Windows1252,
-            Encoding::Koi8R,
-            Encoding::Ibm866,
-        ] {
-            let Family::SingleByte(t) = enc.family() else {
-                unreachable!()
-            };
+        for (enc, t) in sample_pages() {
             for text in texts() {
                 // The text's characters the page has, decoded back.
                 let kept: String = text.chars().filter(|&c| t_encode_char(t, c)).collect();
