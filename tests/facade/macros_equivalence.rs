@@ -12,6 +12,7 @@ use litenc::{utf16, utf32, wide, Encoding, LenPrefix, WChar};
 
 /// What the runtime gives: the bytes of `text`, with the byte-order mark
 /// and a zero unit if asked.
+#[inline(never)]
 fn expected(encoding: Encoding, text: &str, bom: bool, nul: bool) -> Vec<u8> {
     let mut out = Vec::new();
     if bom {
@@ -24,6 +25,7 @@ fn expected(encoding: Encoding, text: &str, bom: bool, nul: bool) -> Vec<u8> {
     out
 }
 
+#[inline(never)]
 fn expected_units(text: &str, bom: bool, nul: bool) -> Vec<u16> {
     let mut out = Vec::new();
     if bom {
@@ -37,6 +39,7 @@ fn expected_units(text: &str, bom: bool, nul: bool) -> Vec<u16> {
 }
 
 /// [`expected`] after a length prefix counting all of it.
+#[inline(never)]
 fn prefixed(prefix: LenPrefix, encoding: Encoding, text: &str, bom: bool, nul: bool) -> Vec<u8> {
     let body = expected(encoding, text, bom, nul);
     let mut out = vec![0u8; prefix.width()];
@@ -45,6 +48,7 @@ fn prefixed(prefix: LenPrefix, encoding: Encoding, text: &str, bom: bool, nul: b
     out
 }
 
+#[inline(never)]
 fn expected_units32(text: &str, bom: bool, nul: bool) -> Vec<u32> {
     let mut out = Vec::new();
     if bom {
@@ -57,6 +61,7 @@ fn expected_units32(text: &str, bom: bool, nul: bool) -> Vec<u32> {
     out
 }
 
+#[inline(never)]
 fn expected_wide(text: &str, bom: bool, nul: bool) -> Vec<WChar> {
     let mut out = Vec::new();
     if bom {
@@ -69,8 +74,20 @@ fn expected_wide(text: &str, bom: bool, nul: bool) -> Vec<WChar> {
     out
 }
 
+#[inline(never)]
 fn cstr(c: &CStr) -> Vec<u8> {
     c.to_bytes_with_nul().to_vec()
+}
+
+/// Fails, naming the option and the text, unless the macro's array `got`
+/// is the runtime's `want`. One function for every check, not an
+/// `assert_eq!` at each: the checks of a text are then a call each, which
+/// the compiler builds in a fraction of the time the expanded assertions
+/// took it.
+#[track_caller]
+#[inline(never)]
+fn same<T: PartialEq + core::fmt::Debug>(got: &[T], want: &[T], option: &str, text: &str) {
+    assert_eq!(got, want, "{option} {text:?}");
 }
 
 /// The checks every encoding can take, for text without U+0000.
@@ -78,12 +95,15 @@ macro_rules! check_all {
     ($([$($text:tt)+]),+ $(,)?) => {{
         let mut count = 0;
         $(
-            // A function per text: one function of every check of every text takes the
-            // optimizer minutes, as many small ones take it seconds.
+            // A function per text, never inlined: one function of every check of
+            // every text takes the optimizer minutes, as many small ones take it
+            // seconds (and a function called once is inlined unless told not to).
             {
+                #[inline(never)]
                 fn no_terminator() {
                     check_no_terminator!($($text)+);
                 }
+                #[inline(never)]
                 fn terminated() {
                     check_terminated!($($text)+);
                 }
@@ -100,44 +120,43 @@ macro_rules! check_all {
 macro_rules! check_no_terminator {
     ($($text:tt)+) => {{
         let text: &str = concat!($($text)+);
-        let what = format!("{text:?}");
-        assert_eq!(litenc::utf8!($($text)+).to_vec(), expected(Encoding::Utf8, text, false, false), "utf8 {what}");
-        assert_eq!(litenc::utf8!($($text)+, bom).to_vec(), expected(Encoding::Utf8, text, true, false), "utf8 bom {what}");
-        assert_eq!(litenc::utf16!($($text)+).to_vec(), expected_units(text, false, false), "utf16 {what}");
-        assert_eq!(litenc::utf16!($($text)+, bom).to_vec(), expected_units(text, true, false), "utf16 bom {what}");
-        assert_eq!(litenc::utf16le!($($text)+).to_vec(), expected(Encoding::Utf16Le, text, false, false), "utf16le {what}");
-        assert_eq!(litenc::utf16le!($($text)+, bom).to_vec(), expected(Encoding::Utf16Le, text, true, false), "utf16le bom {what}");
-        assert_eq!(litenc::utf16be!($($text)+).to_vec(), expected(Encoding::Utf16Be, text, false, false), "utf16be {what}");
-        assert_eq!(litenc::utf16be!($($text)+, bom).to_vec(), expected(Encoding::Utf16Be, text, true, false), "utf16be bom {what}");
-        assert_eq!(litenc::mutf8!($($text)+).to_vec(), expected(Encoding::Mutf8, text, false, false), "mutf8 {what}");
-        assert_eq!(litenc::mutf8!($($text)+, nul).to_vec(), expected(Encoding::Mutf8, text, false, true), "mutf8 nul {what}");
-        assert_eq!(cstr(litenc::mutf8!($($text)+, cstr)), expected(Encoding::Mutf8, text, false, true), "mutf8 cstr {what}");
-        assert_eq!(litenc::cesu8!($($text)+).to_vec(), expected(Encoding::Cesu8, text, false, false), "cesu8 {what}");
-        assert_eq!(litenc::encode!("utf-8", $($text)+).to_vec(), expected(Encoding::Utf8, text, false, false), "encode utf-8 {what}");
-        assert_eq!(litenc::encode!("UTF-16", $($text)+).to_vec(), expected(Encoding::Utf16Le, text, false, false), "encode UTF-16 {what}");
-        assert_eq!(litenc::encode!("utf-16be", $($text)+, bom).to_vec(), expected(Encoding::Utf16Be, text, true, false), "encode utf-16be bom {what}");
-        assert_eq!(litenc::encode!("java-modified-utf-8", $($text)+, nul).to_vec(), expected(Encoding::Mutf8, text, false, true), "encode mutf-8 nul {what}");
-        assert_eq!(litenc::encode!(" CESU-8 ", $($text)+).to_vec(), expected(Encoding::Cesu8, text, false, false), "encode cesu-8 {what}");
-        assert_eq!(litenc::utf32!($($text)+).to_vec(), expected_units32(text, false, false), "utf32 {what}");
-        assert_eq!(litenc::utf32!($($text)+, bom).to_vec(), expected_units32(text, true, false), "utf32 bom {what}");
-        assert_eq!(litenc::utf32le!($($text)+).to_vec(), expected(Encoding::Utf32Le, text, false, false), "utf32le {what}");
-        assert_eq!(litenc::utf32le!($($text)+, bom).to_vec(), expected(Encoding::Utf32Le, text, true, false), "utf32le bom {what}");
-        assert_eq!(litenc::utf32be!($($text)+).to_vec(), expected(Encoding::Utf32Be, text, false, false), "utf32be {what}");
-        assert_eq!(litenc::utf32be!($($text)+, bom).to_vec(), expected(Encoding::Utf32Be, text, true, false), "utf32be bom {what}");
-        assert_eq!(litenc::encode!("utf-32", $($text)+).to_vec(), expected(Encoding::Utf32Le, text, false, false), "encode utf-32 {what}");
-        assert_eq!(litenc::encode!("UTF-32BE", $($text)+, bom).to_vec(), expected(Encoding::Utf32Be, text, true, false), "encode UTF-32BE bom {what}");
-        assert_eq!(litenc::wide!($($text)+).to_vec(), expected_wide(text, false, false), "wide {what}");
-        assert_eq!(litenc::wide!($($text)+, bom).to_vec(), expected_wide(text, true, false), "wide bom {what}");
+        same(&litenc::utf8!($($text)+)[..], &expected(Encoding::Utf8, text, false, false), "utf8", text);
+        same(&litenc::utf8!($($text)+, bom)[..], &expected(Encoding::Utf8, text, true, false), "utf8 bom", text);
+        same(&litenc::utf16!($($text)+)[..], &expected_units(text, false, false), "utf16", text);
+        same(&litenc::utf16!($($text)+, bom)[..], &expected_units(text, true, false), "utf16 bom", text);
+        same(&litenc::utf16le!($($text)+)[..], &expected(Encoding::Utf16Le, text, false, false), "utf16le", text);
+        same(&litenc::utf16le!($($text)+, bom)[..], &expected(Encoding::Utf16Le, text, true, false), "utf16le bom", text);
+        same(&litenc::utf16be!($($text)+)[..], &expected(Encoding::Utf16Be, text, false, false), "utf16be", text);
+        same(&litenc::utf16be!($($text)+, bom)[..], &expected(Encoding::Utf16Be, text, true, false), "utf16be bom", text);
+        same(&litenc::mutf8!($($text)+)[..], &expected(Encoding::Mutf8, text, false, false), "mutf8", text);
+        same(&litenc::mutf8!($($text)+, nul)[..], &expected(Encoding::Mutf8, text, false, true), "mutf8 nul", text);
+        same(&cstr(litenc::mutf8!($($text)+, cstr)), &expected(Encoding::Mutf8, text, false, true), "mutf8 cstr", text);
+        same(&litenc::cesu8!($($text)+)[..], &expected(Encoding::Cesu8, text, false, false), "cesu8", text);
+        same(&litenc::encode!("utf-8", $($text)+)[..], &expected(Encoding::Utf8, text, false, false), "encode utf-8", text);
+        same(&litenc::encode!("UTF-16", $($text)+)[..], &expected(Encoding::Utf16Le, text, false, false), "encode UTF-16", text);
+        same(&litenc::encode!("utf-16be", $($text)+, bom)[..], &expected(Encoding::Utf16Be, text, true, false), "encode utf-16be bom", text);
+        same(&litenc::encode!("java-modified-utf-8", $($text)+, nul)[..], &expected(Encoding::Mutf8, text, false, true), "encode mutf-8 nul", text);
+        same(&litenc::encode!(" CESU-8 ", $($text)+)[..], &expected(Encoding::Cesu8, text, false, false), "encode cesu-8", text);
+        same(&litenc::utf32!($($text)+)[..], &expected_units32(text, false, false), "utf32", text);
+        same(&litenc::utf32!($($text)+, bom)[..], &expected_units32(text, true, false), "utf32 bom", text);
+        same(&litenc::utf32le!($($text)+)[..], &expected(Encoding::Utf32Le, text, false, false), "utf32le", text);
+        same(&litenc::utf32le!($($text)+, bom)[..], &expected(Encoding::Utf32Le, text, true, false), "utf32le bom", text);
+        same(&litenc::utf32be!($($text)+)[..], &expected(Encoding::Utf32Be, text, false, false), "utf32be", text);
+        same(&litenc::utf32be!($($text)+, bom)[..], &expected(Encoding::Utf32Be, text, true, false), "utf32be bom", text);
+        same(&litenc::encode!("utf-32", $($text)+)[..], &expected(Encoding::Utf32Le, text, false, false), "encode utf-32", text);
+        same(&litenc::encode!("UTF-32BE", $($text)+, bom)[..], &expected(Encoding::Utf32Be, text, true, false), "encode UTF-32BE bom", text);
+        same(&litenc::wide!($($text)+)[..], &expected_wide(text, false, false), "wide", text);
+        same(&litenc::wide!($($text)+, bom)[..], &expected_wide(text, true, false), "wide bom", text);
         // Length prefixes, each width and order, over the whole array.
-        assert_eq!(litenc::utf8!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf8, text, false, false), "utf8 len_u32le {what}");
-        assert_eq!(litenc::utf16le!($($text)+, bom, len_u32be).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf16Le, text, true, false), "utf16le bom len_u32be {what}");
-        assert_eq!(litenc::utf16be!($($text)+, len_u16le).to_vec(), prefixed(LenPrefix::U16Le, Encoding::Utf16Be, text, false, false), "utf16be len_u16le {what}");
-        assert_eq!(litenc::utf32le!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, false), "utf32le len_u32le {what}");
-        assert_eq!(litenc::utf32be!($($text)+, len_u32be, bom).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf32Be, text, true, false), "utf32be len_u32be bom {what}");
-        assert_eq!(litenc::mutf8!($($text)+, len_u16be).to_vec(), prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, false), "mutf8 len_u16be {what}");
-        assert_eq!(litenc::mutf8!($($text)+, nul, len_u16be).to_vec(), prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, true), "mutf8 nul len_u16be {what}");
-        assert_eq!(litenc::cesu8!($($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Cesu8, text, false, false), "cesu8 len_u32le {what}");
-        assert_eq!(litenc::encode!("utf-32be", $($text)+, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Be, text, false, false), "encode utf-32be len_u32le {what}");
+        same(&litenc::utf8!($($text)+, len_u32le)[..], &prefixed(LenPrefix::U32Le, Encoding::Utf8, text, false, false), "utf8 len_u32le", text);
+        same(&litenc::utf16le!($($text)+, bom, len_u32be)[..], &prefixed(LenPrefix::U32Be, Encoding::Utf16Le, text, true, false), "utf16le bom len_u32be", text);
+        same(&litenc::utf16be!($($text)+, len_u16le)[..], &prefixed(LenPrefix::U16Le, Encoding::Utf16Be, text, false, false), "utf16be len_u16le", text);
+        same(&litenc::utf32le!($($text)+, len_u32le)[..], &prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, false), "utf32le len_u32le", text);
+        same(&litenc::utf32be!($($text)+, len_u32be, bom)[..], &prefixed(LenPrefix::U32Be, Encoding::Utf32Be, text, true, false), "utf32be len_u32be bom", text);
+        same(&litenc::mutf8!($($text)+, len_u16be)[..], &prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, false), "mutf8 len_u16be", text);
+        same(&litenc::mutf8!($($text)+, nul, len_u16be)[..], &prefixed(LenPrefix::U16Be, Encoding::Mutf8, text, false, true), "mutf8 nul len_u16be", text);
+        same(&litenc::cesu8!($($text)+, len_u32le)[..], &prefixed(LenPrefix::U32Le, Encoding::Cesu8, text, false, false), "cesu8 len_u32le", text);
+        same(&litenc::encode!("utf-32be", $($text)+, len_u32le)[..], &prefixed(LenPrefix::U32Le, Encoding::Utf32Be, text, false, false), "encode utf-32be len_u32le", text);
     }};
 }
 
@@ -145,26 +164,25 @@ macro_rules! check_no_terminator {
 macro_rules! check_terminated {
     ($($text:tt)+) => {{
         let text: &str = concat!($($text)+);
-        let what = format!("{text:?}");
-        assert_eq!(litenc::utf8!($($text)+, nul).to_vec(), expected(Encoding::Utf8, text, false, true), "utf8 nul {what}");
-        assert_eq!(litenc::utf8!($($text)+, bom, nul).to_vec(), expected(Encoding::Utf8, text, true, true), "utf8 bom nul {what}");
-        assert_eq!(cstr(litenc::utf8!($($text)+, cstr)), expected(Encoding::Utf8, text, false, true), "utf8 cstr {what}");
-        assert_eq!(cstr(litenc::utf8!($($text)+, bom, cstr)), expected(Encoding::Utf8, text, true, true), "utf8 bom cstr {what}");
-        assert_eq!(litenc::utf16!($($text)+, nul).to_vec(), expected_units(text, false, true), "utf16 nul {what}");
-        assert_eq!(litenc::utf16!($($text)+, bom, nul).to_vec(), expected_units(text, true, true), "utf16 bom nul {what}");
-        assert_eq!(litenc::utf16le!($($text)+, nul).to_vec(), expected(Encoding::Utf16Le, text, false, true), "utf16le nul {what}");
-        assert_eq!(litenc::utf16be!($($text)+, nul, bom).to_vec(), expected(Encoding::Utf16Be, text, true, true), "utf16be nul bom {what}");
-        assert_eq!(litenc::cesu8!($($text)+, nul).to_vec(), expected(Encoding::Cesu8, text, false, true), "cesu8 nul {what}");
-        assert_eq!(cstr(litenc::cesu8!($($text)+, cstr)), expected(Encoding::Cesu8, text, false, true), "cesu8 cstr {what}");
-        assert_eq!(cstr(litenc::encode!("utf8", $($text)+, cstr)), expected(Encoding::Utf8, text, false, true), "encode utf8 cstr {what}");
-        assert_eq!(litenc::utf32!($($text)+, nul).to_vec(), expected_units32(text, false, true), "utf32 nul {what}");
-        assert_eq!(litenc::utf32!($($text)+, bom, nul).to_vec(), expected_units32(text, true, true), "utf32 bom nul {what}");
-        assert_eq!(litenc::utf32le!($($text)+, nul).to_vec(), expected(Encoding::Utf32Le, text, false, true), "utf32le nul {what}");
-        assert_eq!(litenc::utf32be!($($text)+, nul, bom).to_vec(), expected(Encoding::Utf32Be, text, true, true), "utf32be nul bom {what}");
-        assert_eq!(litenc::wide!($($text)+, nul).to_vec(), expected_wide(text, false, true), "wide nul {what}");
-        assert_eq!(litenc::utf8!($($text)+, bom, nul, len_u32be).to_vec(), prefixed(LenPrefix::U32Be, Encoding::Utf8, text, true, true), "utf8 bom nul len_u32be {what}");
-        assert_eq!(litenc::utf16le!($($text)+, len_u16le, nul).to_vec(), prefixed(LenPrefix::U16Le, Encoding::Utf16Le, text, false, true), "utf16le len_u16le nul {what}");
-        assert_eq!(litenc::utf32le!($($text)+, nul, len_u32le).to_vec(), prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, true), "utf32le nul len_u32le {what}");
+        same(&litenc::utf8!($($text)+, nul)[..], &expected(Encoding::Utf8, text, false, true), "utf8 nul", text);
+        same(&litenc::utf8!($($text)+, bom, nul)[..], &expected(Encoding::Utf8, text, true, true), "utf8 bom nul", text);
+        same(&cstr(litenc::utf8!($($text)+, cstr)), &expected(Encoding::Utf8, text, false, true), "utf8 cstr", text);
+        same(&cstr(litenc::utf8!($($text)+, bom, cstr)), &expected(Encoding::Utf8, text, true, true), "utf8 bom cstr", text);
+        same(&litenc::utf16!($($text)+, nul)[..], &expected_units(text, false, true), "utf16 nul", text);
+        same(&litenc::utf16!($($text)+, bom, nul)[..], &expected_units(text, true, true), "utf16 bom nul", text);
+        same(&litenc::utf16le!($($text)+, nul)[..], &expected(Encoding::Utf16Le, text, false, true), "utf16le nul", text);
+        same(&litenc::utf16be!($($text)+, nul, bom)[..], &expected(Encoding::Utf16Be, text, true, true), "utf16be nul bom", text);
+        same(&litenc::cesu8!($($text)+, nul)[..], &expected(Encoding::Cesu8, text, false, true), "cesu8 nul", text);
+        same(&cstr(litenc::cesu8!($($text)+, cstr)), &expected(Encoding::Cesu8, text, false, true), "cesu8 cstr", text);
+        same(&cstr(litenc::encode!("utf8", $($text)+, cstr)), &expected(Encoding::Utf8, text, false, true), "encode utf8 cstr", text);
+        same(&litenc::utf32!($($text)+, nul)[..], &expected_units32(text, false, true), "utf32 nul", text);
+        same(&litenc::utf32!($($text)+, bom, nul)[..], &expected_units32(text, true, true), "utf32 bom nul", text);
+        same(&litenc::utf32le!($($text)+, nul)[..], &expected(Encoding::Utf32Le, text, false, true), "utf32le nul", text);
+        same(&litenc::utf32be!($($text)+, nul, bom)[..], &expected(Encoding::Utf32Be, text, true, true), "utf32be nul bom", text);
+        same(&litenc::wide!($($text)+, nul)[..], &expected_wide(text, false, true), "wide nul", text);
+        same(&litenc::utf8!($($text)+, bom, nul, len_u32be)[..], &prefixed(LenPrefix::U32Be, Encoding::Utf8, text, true, true), "utf8 bom nul len_u32be", text);
+        same(&litenc::utf16le!($($text)+, len_u16le, nul)[..], &prefixed(LenPrefix::U16Le, Encoding::Utf16Le, text, false, true), "utf16le len_u16le nul", text);
+        same(&litenc::utf32le!($($text)+, nul, len_u32le)[..], &prefixed(LenPrefix::U32Le, Encoding::Utf32Le, text, false, true), "utf32le nul len_u32le", text);
     }};
 }
 
@@ -173,17 +191,17 @@ macro_rules! check_1251 {
     ($([$($text:tt)+]),+ $(,)?) => {{
         let mut count = 0;
         $({
+            #[inline(never)]
             fn check() {
                 let text: &str = concat!($($text)+);
-                let what = format!("{text:?}");
-                let enc = Encoding::Windows1251;
-                assert_eq!(litenc::windows1251!($($text)+).to_vec(), expected(enc, text, false, false), "1251 {what}");
-                assert_eq!(litenc::windows1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "1251 nul {what}");
-                assert_eq!(cstr(litenc::windows1251!($($text)+, cstr)), expected(enc, text, false, true), "1251 cstr {what}");
-                assert_eq!(litenc::cp1251!($($text)+).to_vec(), expected(enc, text, false, false), "cp1251 {what}");
-                assert_eq!(litenc::cp1251!($($text)+, nul).to_vec(), expected(enc, text, false, true), "cp1251 nul {what}");
-                assert_eq!(litenc::encode!("x-cp1251", $($text)+).to_vec(), expected(enc, text, false, false), "encode x-cp1251 {what}");
-                assert_eq!(cstr(litenc::encode!("Windows-1251", $($text)+, cstr)), expected(enc, text, false, true), "encode cstr {what}");
+                        let enc = Encoding::Windows1251;
+                same(&litenc::windows1251!($($text)+)[..], &expected(enc, text, false, false), "1251", text);
+                same(&litenc::windows1251!($($text)+, nul)[..], &expected(enc, text, false, true), "1251 nul", text);
+                same(&cstr(litenc::windows1251!($($text)+, cstr)), &expected(enc, text, false, true), "1251 cstr", text);
+                same(&litenc::cp1251!($($text)+)[..], &expected(enc, text, false, false), "cp1251", text);
+                same(&litenc::cp1251!($($text)+, nul)[..], &expected(enc, text, false, true), "cp1251 nul", text);
+                same(&litenc::encode!("x-cp1251", $($text)+)[..], &expected(enc, text, false, false), "encode x-cp1251", text);
+                same(&cstr(litenc::encode!("Windows-1251", $($text)+, cstr)), &expected(enc, text, false, true), "encode cstr", text);
             }
             check();
             count += 1;
@@ -200,6 +218,7 @@ macro_rules! check_with_nul {
         $(
             assert!(concat!($($text)+).contains('\0'));
             {
+                #[inline(never)]
                 fn no_terminator() {
                     check_no_terminator!($($text)+);
                 }
@@ -540,6 +559,7 @@ macro_rules! check_pages {
     ($([$variant:ident, $module:ident, $name:literal, $label:literal, $high:literal]),+ $(,)?) => {{
         let mut checked = Vec::new();
         $({
+            #[inline(never)]
             fn check() -> Encoding {
                 #[litenc::encoded($label)]
                 const ARRAY: [u8; _] = $high;
