@@ -81,9 +81,11 @@ fn lens(needed: usize, worst: usize) -> Vec<usize> {
         v.extend(needed - 33..=needed + 33);
         v
     };
-    v.extend([worst.saturating_sub(1), worst, worst + 1, worst + 64]);
-    v.sort_unstable();
-    v.dedup();
+    for w in [worst.saturating_sub(1), worst, worst + 1, worst + 64] {
+        if !v.contains(&w) {
+            v.push(w);
+        }
+    }
     v
 }
 
@@ -91,11 +93,23 @@ fn check_encode(enc: Encoding, text: &str) {
     let want_len = enc.encoded_len(text);
     assert_eq!(fast::encoded_len(enc, text), want_len, "{enc} {text:?}");
     let needed = want_len.unwrap_or(text.len());
-    for len in lens(needed, text.len() * enc.max_bytes_per_utf8_byte()) {
-        let mut slow = vec![0xA5; len];
-        let want = enc.encode_into(text, &mut slow);
-        let mut quick = vec![0x5A; len];
-        let got = fast::encode_into(enc, text, &mut quick);
+    // One pair of buffers for every length: a buffer of `len` bytes is
+    // the first `len` bytes of these, filled anew; the fast code must leave
+    // the bytes after them as they were.
+    let lens = lens(needed, text.len() * enc.max_bytes_per_utf8_byte());
+    let most = lens.iter().copied().max().unwrap_or(0);
+    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
+    for len in lens {
+        let slow = &mut slow_buf[..len];
+        slow.fill(0xA5);
+        let want = enc.encode_into(text, slow);
+        quick_buf.fill(0x5A);
+        let got = fast::encode_into(enc, text, &mut quick_buf[..len]);
+        assert!(
+            quick_buf[len..].iter().all(|&b| b == 0x5A),
+            "{enc} encode_into {text:?} into {len}: wrote past the end"
+        );
+        let quick = &quick_buf[..len];
         assert_eq!(got, want, "{enc} encode_into {text:?} into {len}");
         if let Ok(n) = want {
             assert_eq!(quick[..n], slow[..n], "{enc} {text:?} into {len}: bytes");
@@ -116,11 +130,23 @@ fn check_decode(enc: Encoding, bytes: &[u8]) {
         "{enc} {bytes:02X?}"
     );
     let needed = want_len.unwrap_or(bytes.len());
-    for len in lens(needed, bytes.len() * enc.max_utf8_bytes_per_byte()) {
-        let mut slow = vec![0xA5; len];
-        let want = enc.decode_into(bytes, &mut slow);
-        let mut quick = vec![0x5A; len];
-        let got = fast::decode_into(enc, bytes, &mut quick);
+    // One pair of buffers for every length: a buffer of `len` bytes is
+    // the first `len` bytes of these, filled anew; the fast code must leave
+    // the bytes after them as they were.
+    let lens = lens(needed, bytes.len() * enc.max_utf8_bytes_per_byte());
+    let most = lens.iter().copied().max().unwrap_or(0);
+    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
+    for len in lens {
+        let slow = &mut slow_buf[..len];
+        slow.fill(0xA5);
+        let want = enc.decode_into(bytes, slow);
+        quick_buf.fill(0x5A);
+        let got = fast::decode_into(enc, bytes, &mut quick_buf[..len]);
+        assert!(
+            quick_buf[len..].iter().all(|&b| b == 0x5A),
+            "{enc} decode_into {bytes:02X?} into {len}: wrote past the end"
+        );
+        let quick = &quick_buf[..len];
         assert_eq!(got, want, "{enc} decode_into {bytes:02X?} into {len}");
         if let Ok(n) = want {
             assert_eq!(
