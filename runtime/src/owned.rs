@@ -253,6 +253,9 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
 #[inline(always)]
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
+    if let Family::SingleByte(t) = f {
+        return decode_lossy_single_byte(t, bytes);
+    }
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
     }
@@ -267,6 +270,32 @@ pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
         return Cow::Owned(lossy(bytes.len(), |i| rules::gsm::lossy_step(bytes, i)));
     }
     Cow::Owned(lossy(bytes.len(), |i| rules::step(f, bytes, i)))
+}
+
+/// [`decode_lossy`] of a code page: the page's table is an argument, not a
+/// constant folded into the caller, so that every page a program decodes
+/// shares this code (a byte is a character or one U+FFFD; nothing here is
+/// worth a copy per page).
+#[inline]
+fn decode_lossy_single_byte<'a>(
+    t: &'static crate::table::SingleByte,
+    bytes: &'a [u8],
+) -> Cow<'a, str> {
+    let same = if t.ascii {
+        simd::ascii::ascii_len(bytes)
+    } else {
+        t.same_decode_len(bytes)
+    };
+    if same == bytes.len() {
+        return Cow::Borrowed(trusted::str(bytes));
+    }
+    Cow::Owned(lossy(bytes.len(), |i| match t.decode_byte(bytes[i]) {
+        Some(ch) => Step::Char {
+            cp: ch as u32,
+            len: 1,
+        },
+        None => Step::Malformed(1),
+    }))
 }
 
 /// How many bytes at the start of `bytes` are ASCII that a multi-byte
