@@ -289,13 +289,24 @@ fn decode_lossy_single_byte<'a>(
     if same == bytes.len() {
         return Cow::Borrowed(trusted::str(bytes));
     }
-    Cow::Owned(lossy(bytes.len(), |i| match t.decode_byte(bytes[i]) {
-        Some(ch) => Step::Char {
-            cp: ch as u32,
-            len: 1,
-        },
-        None => Step::Malformed(1),
+    Cow::Owned(lossy_outlined(bytes.len(), |i| {
+        match t.decode_byte(bytes[i]) {
+            Some(ch) => Step::Char {
+                cp: ch as u32,
+                len: 1,
+            },
+            None => Step::Malformed(1),
+        }
     }))
+}
+
+/// [`lossy`], never inlined. Generic over its step, it is compiled in the
+/// crate that calls it, as the `#[inline]` functions are, but once for each
+/// step, where an inlined loop would be copied into every caller: every
+/// page's `decode_lossy` calls this one copy.
+#[inline(never)]
+fn lossy_outlined(len: usize, step: impl Fn(usize) -> Step) -> String {
+    lossy(len, step)
 }
 
 /// How many bytes at the start of `bytes` are ASCII that a multi-byte
