@@ -10,6 +10,8 @@
 
 use litenc_runtime::{Encoding, fast};
 
+use crate::common::same_at_every_length;
+
 const CJK: [Encoding; 7] = [
     Encoding::Gbk,
     Encoding::Gb18030,
@@ -71,50 +73,17 @@ fn run(enc: Encoding, n: usize, salt: usize) -> String {
     (0..n).map(|k| base[(k * 5 + salt) % base.len()]).collect()
 }
 
-/// Output lengths to try: all up to `needed + 40` for short outputs, and
-/// around `needed` and the worst case for long ones.
-fn lens(needed: usize, worst: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = if needed <= 80 {
-        (0..=needed + 40).collect()
-    } else {
-        let mut v = vec![0, 1, 31, 32, 33, needed / 2];
-        v.extend(needed - 33..=needed + 33);
-        v
-    };
-    for w in [worst.saturating_sub(1), worst, worst + 1, worst + 64] {
-        if !v.contains(&w) {
-            v.push(w);
-        }
-    }
-    v
-}
-
 fn check_encode(enc: Encoding, text: &str) {
     let want_len = enc.encoded_len(text);
     assert_eq!(fast::encoded_len(enc, text), want_len, "{enc} {text:?}");
     let needed = want_len.unwrap_or(text.len());
-    // One pair of buffers for every length: a buffer of `len` bytes is
-    // the first `len` bytes of these, filled anew; the fast code must leave
-    // the bytes after them as they were.
-    let lens = lens(needed, text.len() * enc.max_bytes_per_utf8_byte());
-    let most = lens.iter().copied().max().unwrap_or(0);
-    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
-    for len in lens {
-        let slow = &mut slow_buf[..len];
-        slow.fill(0xA5);
-        let want = enc.encode_into(text, slow);
-        quick_buf.fill(0x5A);
-        let got = fast::encode_into(enc, text, &mut quick_buf[..len]);
-        assert!(
-            quick_buf[len..].iter().all(|&b| b == 0x5A),
-            "{enc} encode_into {text:?} into {len}: wrote past the end"
-        );
-        let quick = &quick_buf[..len];
-        assert_eq!(got, want, "{enc} encode_into {text:?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(quick[..n], slow[..n], "{enc} {text:?} into {len}: bytes");
-        }
-    }
+    same_at_every_length(
+        &|| format!("{enc} encode_into {text:?}"),
+        needed,
+        text.len() * enc.max_bytes_per_utf8_byte(),
+        |out| enc.encode_into(text, out),
+        |out| fast::encode_into(enc, text, out),
+    );
 }
 
 fn check_decode(enc: Encoding, bytes: &[u8]) {
@@ -130,32 +99,13 @@ fn check_decode(enc: Encoding, bytes: &[u8]) {
         "{enc} {bytes:02X?}"
     );
     let needed = want_len.unwrap_or(bytes.len());
-    // One pair of buffers for every length: a buffer of `len` bytes is
-    // the first `len` bytes of these, filled anew; the fast code must leave
-    // the bytes after them as they were.
-    let lens = lens(needed, bytes.len() * enc.max_utf8_bytes_per_byte());
-    let most = lens.iter().copied().max().unwrap_or(0);
-    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
-    for len in lens {
-        let slow = &mut slow_buf[..len];
-        slow.fill(0xA5);
-        let want = enc.decode_into(bytes, slow);
-        quick_buf.fill(0x5A);
-        let got = fast::decode_into(enc, bytes, &mut quick_buf[..len]);
-        assert!(
-            quick_buf[len..].iter().all(|&b| b == 0x5A),
-            "{enc} decode_into {bytes:02X?} into {len}: wrote past the end"
-        );
-        let quick = &quick_buf[..len];
-        assert_eq!(got, want, "{enc} decode_into {bytes:02X?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(
-                quick[..n],
-                slow[..n],
-                "{enc} {bytes:02X?} into {len}: bytes"
-            );
-        }
-    }
+    same_at_every_length(
+        &|| format!("{enc} decode_into {bytes:02X?}"),
+        needed,
+        bytes.len() * enc.max_utf8_bytes_per_byte(),
+        |out| enc.decode_into(bytes, out),
+        |out| fast::decode_into(enc, bytes, out),
+    );
     assert_eq!(
         enc.decode(bytes),
         litenc_runtime::__reference::decoded_len(enc, bytes).and_then(|n| {

@@ -680,3 +680,58 @@ pub(crate) fn encoding_rs_1251(text: &str) -> Result<Vec<u8>, (usize, char)> {
         EncoderResult::OutputFull => panic!("encoding_rs: output full"),
     }
 }
+
+/// Output lengths to try: all up to `needed + 40` for short outputs, and
+/// around `needed` and the worst case `worst` for long ones.
+pub(crate) fn lens(needed: usize, worst: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = if needed <= 80 {
+        (0..=needed + 40).collect()
+    } else {
+        let mut v = vec![0, 1, 31, 32, 33, needed / 2];
+        v.extend(needed - 33..=needed + 33);
+        v
+    };
+    for w in [worst.saturating_sub(1), worst, worst + 1, worst + 64] {
+        if !v.contains(&w) {
+            v.push(w);
+        }
+    }
+    v
+}
+
+/// Runs the `const fn` `slow` and its fast twin `quick` into an output of
+/// every length of [`lens`]`(needed, worst)`: the same answer, the same
+/// bytes, and nothing written past the output. `what` names the call in a
+/// failure. One pair of buffers serves every length: an output of `len`
+/// bytes is the first `len` bytes of one, filled anew.
+pub(crate) fn same_at_every_length<E: PartialEq + core::fmt::Debug>(
+    what: &dyn Fn() -> String,
+    needed: usize,
+    worst: usize,
+    slow: impl Fn(&mut [u8]) -> Result<usize, E>,
+    quick: impl Fn(&mut [u8]) -> Result<usize, E>,
+) {
+    let lens = lens(needed, worst);
+    let most = lens.iter().copied().max().unwrap_or(0);
+    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
+    for len in lens {
+        slow_buf[..len].fill(0xA5);
+        let want = slow(&mut slow_buf[..len]);
+        quick_buf.fill(0x5A);
+        let got = quick(&mut quick_buf[..len]);
+        assert!(
+            quick_buf[len..].iter().all(|&b| b == 0x5A),
+            "{} into {len}: wrote past the end",
+            what()
+        );
+        assert_eq!(got, want, "{} into {len}", what());
+        if let Ok(n) = want {
+            assert_eq!(
+                quick_buf[..n],
+                slow_buf[..n],
+                "{} into {len}: bytes",
+                what()
+            );
+        }
+    }
+}

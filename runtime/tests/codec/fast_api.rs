@@ -11,6 +11,8 @@
 
 use litenc_runtime::{Encoding, fast, utf16};
 
+use crate::common::{lens, same_at_every_length};
+
 /// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
 /// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters
 /// Windows-1251 cannot hold, and the last scalar values of each length.
@@ -81,24 +83,6 @@ fn random_text(rng: &mut Rng, max_len: usize) -> String {
     s
 }
 
-/// Output lengths to try: all up to `needed + 40` for short outputs, and
-/// around `needed` and the worst case for long ones.
-fn lens(needed: usize, worst: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = if needed <= 80 {
-        (0..=needed + 40).collect()
-    } else {
-        let mut v = vec![0, 1, 31, 32, 33, needed / 2];
-        v.extend(needed - 33..=needed + 33);
-        v
-    };
-    for w in [worst.saturating_sub(1), worst, worst + 1, worst + 64] {
-        if !v.contains(&w) {
-            v.push(w);
-        }
-    }
-    v
-}
-
 fn check_encode(enc: Encoding, text: &str) {
     let want_len = enc.encoded_len(text);
     assert_eq!(
@@ -110,32 +94,13 @@ fn check_encode(enc: Encoding, text: &str) {
         Ok(n) => n,
         Err(_) => text.len(),
     };
-    // One pair of buffers for every length: a buffer of `len` bytes is
-    // the first `len` bytes of these, filled anew; the fast code must leave
-    // the bytes after them as they were.
-    let lens = lens(needed, text.len() * enc.max_bytes_per_utf8_byte());
-    let most = lens.iter().copied().max().unwrap_or(0);
-    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
-    for len in lens {
-        let slow = &mut slow_buf[..len];
-        slow.fill(0xA5);
-        let want = enc.encode_into(text, slow);
-        quick_buf.fill(0x5A);
-        let got = fast::encode_into(enc, text, &mut quick_buf[..len]);
-        assert!(
-            quick_buf[len..].iter().all(|&b| b == 0x5A),
-            "{enc} encode_into {text:?} into {len}: wrote past the end"
-        );
-        let quick = &quick_buf[..len];
-        assert_eq!(got, want, "{enc} encode_into {text:?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(
-                quick[..n],
-                slow[..n],
-                "{enc} encode_into {text:?} into {len}: bytes"
-            );
-        }
-    }
+    same_at_every_length(
+        &|| format!("{enc} encode_into {text:?}"),
+        needed,
+        text.len() * enc.max_bytes_per_utf8_byte(),
+        |out| enc.encode_into(text, out),
+        |out| fast::encode_into(enc, text, out),
+    );
 }
 
 fn check_decode(enc: Encoding, bytes: &[u8]) {
@@ -154,32 +119,13 @@ fn check_decode(enc: Encoding, bytes: &[u8]) {
         Ok(n) => n,
         Err(_) => bytes.len(),
     };
-    // One pair of buffers for every length: a buffer of `len` bytes is
-    // the first `len` bytes of these, filled anew; the fast code must leave
-    // the bytes after them as they were.
-    let lens = lens(needed, bytes.len() * enc.max_utf8_bytes_per_byte());
-    let most = lens.iter().copied().max().unwrap_or(0);
-    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
-    for len in lens {
-        let slow = &mut slow_buf[..len];
-        slow.fill(0xA5);
-        let want = enc.decode_into(bytes, slow);
-        quick_buf.fill(0x5A);
-        let got = fast::decode_into(enc, bytes, &mut quick_buf[..len]);
-        assert!(
-            quick_buf[len..].iter().all(|&b| b == 0x5A),
-            "{enc} decode_into {bytes:02X?} into {len}: wrote past the end"
-        );
-        let quick = &quick_buf[..len];
-        assert_eq!(got, want, "{enc} decode_into {bytes:02X?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(
-                quick[..n],
-                slow[..n],
-                "{enc} decode_into {bytes:02X?} into {len}: bytes"
-            );
-        }
-    }
+    same_at_every_length(
+        &|| format!("{enc} decode_into {bytes:02X?}"),
+        needed,
+        bytes.len() * enc.max_utf8_bytes_per_byte(),
+        |out| enc.decode_into(bytes, out),
+        |out| fast::decode_into(enc, bytes, out),
+    );
 }
 
 fn check_units(text: &str) {
