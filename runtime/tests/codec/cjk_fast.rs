@@ -10,7 +10,7 @@
 
 use litenc_runtime::{Encoding, fast};
 
-use crate::common::same_at_every_length;
+use crate::common::{check_fast_decode, check_fast_encode as check_encode};
 
 const CJK: [Encoding; 7] = [
     Encoding::Gbk,
@@ -73,39 +73,8 @@ fn run(enc: Encoding, n: usize, salt: usize) -> String {
     (0..n).map(|k| base[(k * 5 + salt) % base.len()]).collect()
 }
 
-fn check_encode(enc: Encoding, text: &str) {
-    let want_len = enc.encoded_len(text);
-    assert_eq!(fast::encoded_len(enc, text), want_len, "{enc} {text:?}");
-    let needed = want_len.unwrap_or(text.len());
-    same_at_every_length(
-        &|| format!("{enc} encode_into {text:?}"),
-        needed,
-        text.len() * enc.max_bytes_per_utf8_byte(),
-        |out| enc.encode_into(text, out),
-        |out| fast::encode_into(enc, text, out),
-    );
-}
-
 fn check_decode(enc: Encoding, bytes: &[u8]) {
-    let want_len = enc.decoded_len(bytes);
-    assert_eq!(
-        fast::decoded_len(enc, bytes),
-        want_len,
-        "{enc} {bytes:02X?}"
-    );
-    assert_eq!(
-        fast::validate(enc, bytes),
-        enc.validate(bytes),
-        "{enc} {bytes:02X?}"
-    );
-    let needed = want_len.unwrap_or(bytes.len());
-    same_at_every_length(
-        &|| format!("{enc} decode_into {bytes:02X?}"),
-        needed,
-        bytes.len() * enc.max_utf8_bytes_per_byte(),
-        |out| enc.decode_into(bytes, out),
-        |out| fast::decode_into(enc, bytes, out),
-    );
+    check_fast_decode(enc, bytes);
     assert_eq!(
         enc.decode(bytes),
         litenc_runtime::__reference::decoded_len(enc, bytes).and_then(|n| {

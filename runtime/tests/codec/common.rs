@@ -735,3 +735,46 @@ pub(crate) fn same_at_every_length<E: PartialEq + core::fmt::Debug>(
         }
     }
 }
+
+/// `fast::encoded_len` and `fast::encode_into` of `text` give what the
+/// `const fn`s give, into an output of every length.
+pub(crate) fn check_fast_encode(enc: litenc_runtime::Encoding, text: &str) {
+    use litenc_runtime::fast;
+    let want_len = enc.encoded_len(text);
+    assert_eq!(
+        fast::encoded_len(enc, text),
+        want_len,
+        "{enc} encoded_len {text:?}"
+    );
+    same_at_every_length(
+        &|| format!("{enc} encode_into {text:?}"),
+        want_len.unwrap_or(text.len()),
+        text.len() * enc.max_bytes_per_utf8_byte(),
+        |out| enc.encode_into(text, out),
+        |out| fast::encode_into(enc, text, out),
+    );
+}
+
+/// `fast::decoded_len`, `fast::validate` and `fast::decode_into` of
+/// `bytes` give what the `const fn`s give, into an output of every length.
+pub(crate) fn check_fast_decode(enc: litenc_runtime::Encoding, bytes: &[u8]) {
+    use litenc_runtime::fast;
+    let want_len = enc.decoded_len(bytes);
+    assert_eq!(
+        fast::decoded_len(enc, bytes),
+        want_len,
+        "{enc} decoded_len {bytes:02X?}"
+    );
+    assert_eq!(
+        fast::validate(enc, bytes),
+        enc.validate(bytes),
+        "{enc} validate {bytes:02X?}"
+    );
+    same_at_every_length(
+        &|| format!("{enc} decode_into {bytes:02X?}"),
+        want_len.unwrap_or(bytes.len()),
+        bytes.len() * enc.max_utf8_bytes_per_byte(),
+        |out| enc.decode_into(bytes, out),
+        |out| fast::decode_into(enc, bytes, out),
+    );
+}

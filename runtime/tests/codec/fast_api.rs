@@ -11,7 +11,7 @@
 
 use litenc_runtime::{Encoding, fast, utf16};
 
-use crate::common::{lens, same_at_every_length};
+use crate::common::{check_fast_decode as check_decode, check_fast_encode as check_encode, lens};
 
 /// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
 /// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters
@@ -81,51 +81,6 @@ fn random_text(rng: &mut Rng, max_len: usize) -> String {
         }
     }
     s
-}
-
-fn check_encode(enc: Encoding, text: &str) {
-    let want_len = enc.encoded_len(text);
-    assert_eq!(
-        fast::encoded_len(enc, text),
-        want_len,
-        "{enc} encoded_len {text:?}"
-    );
-    let needed = match want_len {
-        Ok(n) => n,
-        Err(_) => text.len(),
-    };
-    same_at_every_length(
-        &|| format!("{enc} encode_into {text:?}"),
-        needed,
-        text.len() * enc.max_bytes_per_utf8_byte(),
-        |out| enc.encode_into(text, out),
-        |out| fast::encode_into(enc, text, out),
-    );
-}
-
-fn check_decode(enc: Encoding, bytes: &[u8]) {
-    let want_len = enc.decoded_len(bytes);
-    assert_eq!(
-        fast::decoded_len(enc, bytes),
-        want_len,
-        "{enc} decoded_len {bytes:02X?}"
-    );
-    assert_eq!(
-        fast::validate(enc, bytes),
-        enc.validate(bytes),
-        "{enc} validate {bytes:02X?}"
-    );
-    let needed = match want_len {
-        Ok(n) => n,
-        Err(_) => bytes.len(),
-    };
-    same_at_every_length(
-        &|| format!("{enc} decode_into {bytes:02X?}"),
-        needed,
-        bytes.len() * enc.max_utf8_bytes_per_byte(),
-        |out| enc.decode_into(bytes, out),
-        |out| fast::decode_into(enc, bytes, out),
-    );
 }
 
 fn check_units(text: &str) {
