@@ -253,11 +253,11 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
 #[inline(always)]
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
-    if let Family::SingleByte(t) = f {
-        return decode_lossy_single_byte(t, bytes);
-    }
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
+    }
+    if let Family::SingleByte(t) = f {
+        return Cow::Owned(lossy_single_byte(t, bytes));
     }
     #[cfg(feature = "cjk")]
     if let Family::Cjk(c) = f {
@@ -272,32 +272,20 @@ pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
     Cow::Owned(lossy(bytes.len(), |i| rules::step(f, bytes, i)))
 }
 
-/// [`decode_lossy`] of a code page: the page's table is an argument, not a
-/// constant folded into the caller, so that every page a program decodes
-/// shares this code (a byte is a character or one U+FFFD; nothing here is
-/// worth a copy per page).
+/// The replacement loop of a code page's [`decode_lossy`]: the page's table
+/// is an argument, not a constant folded into the caller, and the loop is
+/// [`lossy_outlined`], so that every page a program decodes shares one copy
+/// (a byte is a character or one U+FFFD; nothing here is worth a copy per
+/// page).
 #[inline]
-fn decode_lossy_single_byte<'a>(
-    t: &'static crate::table::SingleByte,
-    bytes: &'a [u8],
-) -> Cow<'a, str> {
-    let same = if t.ascii {
-        simd::ascii::ascii_len(bytes)
-    } else {
-        t.same_decode_len(bytes)
-    };
-    if same == bytes.len() {
-        return Cow::Borrowed(trusted::str(bytes));
-    }
-    Cow::Owned(lossy_outlined(bytes.len(), |i| {
-        match t.decode_byte(bytes[i]) {
-            Some(ch) => Step::Char {
-                cp: ch as u32,
-                len: 1,
-            },
-            None => Step::Malformed(1),
-        }
-    }))
+fn lossy_single_byte(t: &'static crate::table::SingleByte, bytes: &[u8]) -> String {
+    lossy_outlined(bytes.len(), |i| match t.decode_byte(bytes[i]) {
+        Some(ch) => Step::Char {
+            cp: ch as u32,
+            len: 1,
+        },
+        None => Step::Malformed(1),
+    })
 }
 
 /// [`lossy`], never inlined. Generic over its step, it is compiled in the
