@@ -479,16 +479,16 @@ pub(crate) enum SingleBytePeer {
 #[derive(Debug)]
 pub(crate) struct IndexPeer {
     chars: [Option<char>; 256],
-    bytes: std::collections::HashMap<char, u8>,
+    /// Sorted by character, for a binary search.
+    bytes: Vec<(char, u8)>,
 }
 
 /// The decode table of the index file of `enc`, if it has one.
 fn index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    // The answer of each encoding, found once: the tests ask for every
-    // scalar value, and looking for the file each time was millions of
-    // `stat` calls, most of the run time of the tests that use it.
+    // Read once per encoding: looking for the file each time was millions of
+    // `stat` calls.
     static BY_ENCODING: OnceLock<
         Mutex<HashMap<litenc_runtime::Encoding, Option<&'static IndexPeer>>>,
     > = OnceLock::new();
@@ -530,12 +530,17 @@ fn read_index_table(enc: litenc_runtime::Encoding) -> Option<&'static IndexPeer>
         let cp = u32::from_str_radix(f.next().unwrap().trim_start_matches("0x"), 16).unwrap();
         t[usize::from(b)] = Some(char::from_u32(cp).unwrap());
     }
-    let mut bytes = HashMap::new();
-    for (b, c) in t.iter().enumerate().rev() {
+    let mut bytes: Vec<(char, u8)> = Vec::new();
+    for (b, c) in t.iter().enumerate() {
         if let Some(c) = c {
-            bytes.insert(*c, u8::try_from(b).unwrap());
+            bytes.push((*c, u8::try_from(b).unwrap()));
         }
     }
+    // A character two bytes decode to encodes to the lower one: the stable
+    // sort keeps the bytes of each character in order, and `dedup_by_key`
+    // keeps the first.
+    bytes.sort_by_key(|&(c, _)| c);
+    bytes.dedup_by_key(|&mut (c, _)| c);
     let t: &'static IndexPeer = Box::leak(Box::new(IndexPeer { chars: t, bytes }));
     tables.insert(key, t);
     Some(t)
@@ -550,7 +555,32 @@ fn python_codec(module: &str) -> String {
 }
 
 /// The peer of `enc`, a single-byte encoding.
+///
+/// Found once per encoding: the tests ask for every scalar value of every
+/// page, and finding the peer (an index file's lock and hash, a label
+/// search) was most of the time of each question.
 pub(crate) fn single_byte_peer(enc: litenc_runtime::Encoding) -> SingleBytePeer {
+    use litenc_runtime::Encoding;
+    use std::sync::OnceLock;
+    static PEERS: OnceLock<Vec<(Encoding, Option<SingleBytePeer>)>> = OnceLock::new();
+    let peers = PEERS.get_or_init(|| {
+        let mut v: Vec<(Encoding, Option<SingleBytePeer>)> = Encoding::ALL
+            .iter()
+            .map(|&e| (e, e.is_single_byte().then(|| find_single_byte_peer(e))))
+            .collect();
+        v.sort_by_key(|&(e, _)| e);
+        v
+    });
+    let i = peers
+        .binary_search_by_key(&enc, |&(e, _)| e)
+        .unwrap_or_else(|_| panic!("{enc:?} is not in Encoding::ALL"));
+    peers[i]
+        .1
+        .unwrap_or_else(|| panic!("{enc:?} is not a single-byte encoding"))
+}
+
+/// [`single_byte_peer`], looked for.
+fn find_single_byte_peer(enc: litenc_runtime::Encoding) -> SingleBytePeer {
     use litenc_runtime::Encoding;
     match enc {
         Encoding::Ascii => SingleBytePeer::Ascii,
@@ -623,7 +653,11 @@ pub(crate) fn peer_byte_of(enc: litenc_runtime::Encoding, ch: char) -> Option<u8
         }
         SingleBytePeer::Ascii => ch.is_ascii().then_some(ch as u8),
         SingleBytePeer::Latin1 => u8::try_from(ch).ok(),
-        SingleBytePeer::Index(t) => t.bytes.get(&ch).copied(),
+        SingleBytePeer::Index(t) => t
+            .bytes
+            .binary_search_by_key(&ch, |&(c, _)| c)
+            .ok()
+            .map(|i| t.bytes[i].1),
     }
 }
 
@@ -683,7 +717,7 @@ pub(crate) fn encoding_rs_1251(text: &str) -> Result<Vec<u8>, (usize, char)> {
 
 /// Output lengths to try: all up to `needed + 40` for short outputs, and
 /// around `needed` and the worst case `worst` for long ones.
-pub(crate) fn lens(needed: usize, worst: usize) -> Vec<usize> {
+fn lens(needed: usize, worst: usize) -> Vec<usize> {
     let mut v: Vec<usize> = if needed <= 80 {
         (0..=needed + 40).collect()
     } else {
@@ -701,26 +735,34 @@ pub(crate) fn lens(needed: usize, worst: usize) -> Vec<usize> {
 
 /// Runs the `const fn` `slow` and its fast twin `quick` into an output of
 /// every length of [`lens`]`(needed, worst)`: the same answer, the same
-/// bytes, and nothing written past the output. `what` names the call in a
-/// failure. One pair of buffers serves every length: an output of `len`
-/// bytes is the first `len` bytes of one, filled anew.
-pub(crate) fn same_at_every_length<E: PartialEq + core::fmt::Debug>(
+/// output, and nothing written past it. `what` names the call in a failure.
+///
+/// One pair of buffers serves every length: an output of `len` elements is
+/// the first `len` of one. The fast twin's buffer is filled once; after each
+/// call the part past `len` is compared with an untouched copy (a `memcmp`,
+/// where a loop of single comparisons was most of this test's time), and only
+/// the first `len`, which the call may have written, is filled anew.
+pub(crate) fn same_at_every_length<T, E>(
     what: &dyn Fn() -> String,
     needed: usize,
     worst: usize,
-    slow: impl Fn(&mut [u8]) -> Result<usize, E>,
-    quick: impl Fn(&mut [u8]) -> Result<usize, E>,
-) {
+    slow: impl Fn(&mut [T]) -> Result<usize, E>,
+    quick: impl Fn(&mut [T]) -> Result<usize, E>,
+) where
+    T: Copy + PartialEq + core::fmt::Debug + From<u8>,
+    E: PartialEq + core::fmt::Debug,
+{
+    let (slow_fill, quick_fill) = (T::from(0xA5), T::from(0x5A));
     let lens = lens(needed, worst);
     let most = lens.iter().copied().max().unwrap_or(0);
-    let (mut slow_buf, mut quick_buf) = (vec![0; most], vec![0; most]);
+    let untouched = vec![quick_fill; most];
+    let (mut slow_buf, mut quick_buf) = (vec![slow_fill; most], untouched.clone());
     for len in lens {
-        slow_buf[..len].fill(0xA5);
+        slow_buf[..len].fill(slow_fill);
         let want = slow(&mut slow_buf[..len]);
-        quick_buf.fill(0x5A);
         let got = quick(&mut quick_buf[..len]);
         assert!(
-            quick_buf[len..].iter().all(|&b| b == 0x5A),
+            quick_buf[len..] == untouched[len..],
             "{} into {len}: wrote past the end",
             what()
         );
@@ -729,10 +771,11 @@ pub(crate) fn same_at_every_length<E: PartialEq + core::fmt::Debug>(
             assert_eq!(
                 quick_buf[..n],
                 slow_buf[..n],
-                "{} into {len}: bytes",
+                "{} into {len}: output",
                 what()
             );
         }
+        quick_buf[..len].fill(quick_fill);
     }
 }
 

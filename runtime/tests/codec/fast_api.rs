@@ -11,7 +11,9 @@
 
 use litenc_runtime::{Encoding, fast, utf16};
 
-use crate::common::{check_fast_decode as check_decode, check_fast_encode as check_encode, lens};
+use crate::common::{
+    check_fast_decode as check_decode, check_fast_encode as check_encode, same_at_every_length,
+};
 
 /// Texts of each kind a kernel may treat apart: ASCII, Cyrillic, Latin-1,
 /// the Windows-1251 punctuation from U+2000, CJK, emoji, U+0000, characters
@@ -89,21 +91,13 @@ fn check_units(text: &str) {
         utf16::units_len(text),
         "units_len {text:?}"
     );
-    let needed = utf16::units_len(text);
-    for len in lens(needed, text.len()) {
-        let mut slow = vec![0xA5A5; len];
-        let want = utf16::encode_units_into(text, &mut slow);
-        let mut quick = vec![0x5A5A; len];
-        let got = fast::utf16::encode_units_into(text, &mut quick);
-        assert_eq!(got, want, "encode_units_into {text:?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(
-                quick[..n],
-                slow[..n],
-                "encode_units_into {text:?} into {len}: units"
-            );
-        }
-    }
+    same_at_every_length(
+        &|| format!("encode_units_into {text:?}"),
+        utf16::units_len(text),
+        text.len(),
+        |out| utf16::encode_units_into(text, out),
+        |out| fast::utf16::encode_units_into(text, out),
+    );
     let units: Vec<u16> = text.encode_utf16().collect();
     check_decode_units(&units);
 }
@@ -115,21 +109,13 @@ fn check_decode_units(units: &[u16]) {
         want_len,
         "decoded_units_len {units:04X?}"
     );
-    let needed = want_len.unwrap_or(units.len());
-    for len in lens(needed, 3 * units.len()) {
-        let mut slow = vec![0xA5; len];
-        let want = utf16::decode_units_into(units, &mut slow);
-        let mut quick = vec![0x5A; len];
-        let got = fast::utf16::decode_units_into(units, &mut quick);
-        assert_eq!(got, want, "decode_units_into {units:04X?} into {len}");
-        if let Ok(n) = want {
-            assert_eq!(
-                quick[..n],
-                slow[..n],
-                "decode_units_into {units:04X?} into {len}: bytes"
-            );
-        }
-    }
+    same_at_every_length(
+        &|| format!("decode_units_into {units:04X?}"),
+        want_len.unwrap_or(units.len()),
+        3 * units.len(),
+        |out| utf16::decode_units_into(units, out),
+        |out| fast::utf16::decode_units_into(units, out),
+    );
 }
 
 /// Every encoding's encoded form of `text`, where it has one.
