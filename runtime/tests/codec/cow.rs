@@ -141,9 +141,10 @@ fn decode_cow_every_sequence_at_every_offset() {
         for filler in ["a", "ж"] {
             for seq in SEQUENCES {
                 for before in (0..=130).chain([191, 192, 193, 255, 256, 257, 320]) {
+                    let mut head = prefix(filler, before);
+                    head.extend_from_slice(seq);
                     for after in [0, 1, 7, 64, 70] {
-                        let mut input = prefix(filler, before);
-                        input.extend_from_slice(seq);
+                        let mut input = head.clone();
                         input.extend(std::iter::repeat_n(b'q', after));
                         check_decode(enc, &input);
                         cases += 1;
