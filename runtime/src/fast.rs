@@ -91,7 +91,8 @@ pub(crate) mod family {
     use super::{DecodeError, EncodeError, Family, simd};
 
     /// See [`super::encoded_len`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
         match f {
             Family::Utf16 { .. } => Ok(2 * simd::utf8_to_utf16::units_len(text)),
@@ -102,7 +103,8 @@ pub(crate) mod family {
     }
 
     /// See [`super::encode_into`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn encode_into(f: Family, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
         match simd::encode_into(f, text, out) {
             Some(n) => Ok(n),
@@ -111,7 +113,8 @@ pub(crate) mod family {
     }
 
     /// See [`super::validate`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
         match simd::validate(f, bytes) {
             Some(true) => Ok(()),
@@ -120,7 +123,8 @@ pub(crate) mod family {
     }
 
     /// See [`super::decoded_len`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
         match simd::decoded_len(f, bytes) {
             Some(n) => Ok(n),
@@ -129,7 +133,8 @@ pub(crate) mod family {
     }
 
     /// See [`super::decode_into`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn decode_into(
         f: Family,
         bytes: &[u8],

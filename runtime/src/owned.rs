@@ -35,7 +35,8 @@ use crate::{fast, trusted};
 /// length where no encoding of it can be longer (UTF-8 and the code pages),
 /// else exactly, by the fast length pass, and filled by the fast encoder.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode(f: Family, text: &str) -> Result<Vec<u8>, EncodeError> {
     if let Some(out) = simd::encode_vec(f, text) {
         return Ok(out);
@@ -84,7 +85,8 @@ pub(crate) fn encode_with(
 /// [`encode`] of a text whose first `k` bytes (a character boundary) encode
 /// to themselves: they are copied, and the encoder starts at `k`.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError> {
     let rest = &text[k..];
     // MUTF-8 and CESU-8: a supplementary character (4 bytes) becomes 6, so
@@ -115,7 +117,8 @@ fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError>
 /// for UTF-16 and UTF-32 the first byte of any text), then the bytes before it are
 /// copied and the fast encoder takes the rest.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeError> {
     let k = match f {
         Family::Utf8 => text.len(),
@@ -143,7 +146,8 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
 /// input before anything is allocated), and filled by the fast decoder.
 /// Either way the bytes become a `String` without a second look.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
     if let Some(out) = simd::decode_vec(f, bytes) {
         return Ok(trusted::string(out));
@@ -166,7 +170,8 @@ pub(crate) fn decode(f: Family, bytes: &[u8]) -> Result<String, DecodeError> {
 /// characters and decode to themselves: they are copied, and the decoder
 /// starts at `k`.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError> {
     let rest = &bytes[k..];
     // The multi-byte encodings: first a try without the length pass, into a
@@ -206,7 +211,8 @@ fn decode_after(f: Family, bytes: &[u8], k: usize) -> Result<String, DecodeError
 /// UTF-16 and UTF-32, the start), then the bytes before it are copied and the fast
 /// decoder takes the rest.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     let k = match f {
         Family::Utf8 => {
@@ -230,7 +236,8 @@ pub(crate) fn decode_cow(f: Family, bytes: &[u8]) -> Result<Cow<'_, str>, Decode
 
 /// The input itself, if it already is the UTF-8 of its decoding.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
     let s = core::str::from_utf8(bytes).ok()?;
     let same = match f {
@@ -251,7 +258,8 @@ fn borrowable(f: Family, bytes: &[u8]) -> Option<&str> {
 /// Decodes, one U+FFFD for each ill-formed part; borrows the input when it
 /// already is the UTF-8 of the result.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_lossy(f: Family, bytes: &[u8]) -> Cow<'_, str> {
     if let Some(s) = borrowable(f, bytes) {
         return Cow::Borrowed(s);
@@ -303,7 +311,8 @@ fn lossy_outlined(len: usize, step: impl Fn(usize) -> Step) -> String {
 /// (errors in both directions).
 #[cfg(feature = "cjk")]
 #[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn cjk_unchanged(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> usize {
     let ascii = simd::ascii::ascii_len(bytes);
     if matches!(c, crate::rules::cjk::Cjk::Iso2022Jp) {
@@ -346,7 +355,8 @@ pub(crate) fn lossy(len: usize, step: impl Fn(usize) -> Step) -> String {
 /// returns, through the same steps as the strict loops of `engine::cjk`.
 #[cfg(feature = "cjk")]
 #[allow(clippy::inline_always, reason = "a constant encoding must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn lossy_cjk(c: crate::rules::cjk::Cjk, bytes: &[u8]) -> String {
     use crate::rules::cjk::{Mode, Seq, decode_seq};
     let mut out = String::with_capacity(bound(bytes.len(), 2));

@@ -6,6 +6,10 @@
 //! every kernel it reaches: seconds of every user's build. This test reads
 //! the sources and names any such function.
 //!
+//! An `#[inline]` chosen by `cfg_attr` counts when both sides of
+//! `debug_assertions` have one (the family dispatch is `#[inline(always)]`
+//! in release builds and `#[inline]` in debug ones).
+//!
 //! Exempt: generic functions (compiled where instantiated), functions inside
 //! `#[cfg(test)]` modules, trait method declarations, and `#[inline(never)]`
 //! on purpose (an attribute like any other `#[inline...]`).
@@ -62,6 +66,7 @@ fn check(path: &Path, text: &str, missing: &mut Vec<String>) {
             // The attributes and docs above the signature, multi-line ones included.
             let mut j = i;
             let mut inline = false;
+            let (mut in_debug, mut in_release) = (false, false);
             while j > 0 {
                 j -= 1;
                 let a = lines[j].trim();
@@ -72,9 +77,12 @@ fn check(path: &Path, text: &str, missing: &mut Vec<String>) {
                 } else if !(a.starts_with("#[") || a.starts_with("//")) {
                     break;
                 }
-                inline |= lines[j].trim().starts_with("#[inline");
+                let a = lines[j].trim();
+                inline |= a.starts_with("#[inline");
+                in_debug |= a.starts_with("#[cfg_attr(debug_assertions, inline");
+                in_release |= a.starts_with("#[cfg_attr(not(debug_assertions), inline");
             }
-            if !inline {
+            if !(inline || in_debug && in_release) {
                 missing.push(format!("{}:{}: {t}", path.display(), i + 1));
             }
         }

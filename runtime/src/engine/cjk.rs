@@ -423,25 +423,29 @@ macro_rules! per_encoding {
 }
 
 /// See [`Encoding::encoded_len`](crate::Encoding::encoded_len).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encoded_len(c: Cjk, text: &str) -> Result<usize, EncodeError> {
     per_encoding!(c, encoded_len_of(text))
 }
 
 /// See [`Encoding::encode_into`](crate::Encoding::encode_into).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encode_into(c: Cjk, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     per_encoding!(c, encode_into_of(text, out))
 }
 
 /// See [`Encoding::decoded_len`](crate::Encoding::decoded_len).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decoded_len(c: Cjk, b: &[u8]) -> Result<usize, DecodeError> {
     per_encoding!(c, decoded_len_of(b))
 }
 
 /// See [`Encoding::decode_into`](crate::Encoding::decode_into).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decode_into(c: Cjk, b: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
     per_encoding!(c, decode_into_of(b, out))
 }

@@ -97,7 +97,10 @@
 // in one piece, however long, so that its comment can explain it whole, and
 // `&` between booleans is on purpose: it avoids a branch per test; and
 // `#[inline(always)]` is on the few functions whose callers pass a constant
-// that must fold away (see `super::utf16::Src`).
+// that must fold away (see `super::utf16::Src`). The family dispatch below
+// is `#[inline(always)]` in release builds only: at `opt-level` 0 nothing
+// folds, and each per-encoding function would carry a copy of every
+// family's arm (docs/architecture.md, "Compile time").
 #![allow(
     clippy::inline_always,
     clippy::many_single_char_names,
@@ -124,7 +127,8 @@ use crate::rules::Family;
 use crate::scalar::Step;
 
 /// See [`Encoding::encoded_len`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     match f {
         Family::Utf8 => Ok(text.len()),
@@ -146,7 +150,8 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
 }
 
 /// See [`Encoding::encode_into`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encode_into(
     f: Family,
     text: &str,
@@ -183,7 +188,8 @@ pub(crate) const fn encode_into(
 }
 
 /// See [`Encoding::decoded_len`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     match f {
         Family::Utf8 => utf8::decoded_len(bytes),
@@ -201,7 +207,8 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
 }
 
 /// See [`Encoding::validate`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError> {
     match decoded_len(f, bytes) {
         Ok(_) => Ok(()),
@@ -210,7 +217,8 @@ pub(crate) const fn validate(f: Family, bytes: &[u8]) -> Result<(), DecodeError>
 }
 
 /// See [`Encoding::decode_into`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decode_into(
     f: Family,
     bytes: &[u8],

@@ -112,21 +112,25 @@ macro_rules! per_encoding {
 ///
 /// (`#[inline(always)]` down to the function of one encoding, here and in
 /// the callers of `fast` and the engine, so that a program that calls one
-/// encoding's module links that encoding's code and tables and no other.)
+/// encoding's module links that encoding's code and tables and no other;
+/// in release builds, where that is promised: a debug build calls one copy
+/// of this dispatch from every module.)
 #[inline(always)]
 pub(crate) fn decode(c: Cjk, src: &[u8], dst: &mut [u8]) -> Option<usize> {
     per_encoding!(c, decode_one::<true>(src, dst))
 }
 
 /// The UTF-8 length of `src` decoded; `None` if it is ill-formed.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decoded_len(c: Cjk, src: &[u8]) -> Option<usize> {
     per_encoding!(c, decode_one::<false>(src, &mut []))
 }
 
 /// Encodes `text` into `dst`; `None` if a character cannot be encoded or
 /// `dst` is too short.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode(c: Cjk, text: &str, dst: &mut [u8]) -> Option<usize> {
     per_encoding!(c, encode_one(text, dst))
 }

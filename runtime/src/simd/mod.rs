@@ -321,7 +321,8 @@ pub(crate) fn utf8_is_valid(b: &[u8]) -> bool {
 
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
@@ -377,7 +378,8 @@ fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<us
 /// `validate(f, bytes).is_ok()`, fast where a kernel exists; `None` where
 /// none does.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8_is_valid(bytes)),
@@ -399,7 +401,8 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 /// `decoded_len(f, bytes).ok()` where a kernel exists; `None` where none
 /// does or the input is bad.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
@@ -417,7 +420,8 @@ pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
 
 /// `decode_into(f, bytes, dst)` where a kernel exists and succeeds.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     match f {
         Family::Utf8 => {
@@ -446,7 +450,8 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
 /// and succeeds; `None` otherwise.
 #[cfg(feature = "alloc")]
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
     match f {
         Family::SingleByte(t) if t.ascii => single_byte::encode_vec(t, text),
@@ -458,7 +463,8 @@ pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
 /// length, where a kernel does that and succeeds; `None` otherwise.
 #[cfg(feature = "alloc")]
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
     match f {
         Family::SingleByte(t) if t.ascii => single_byte::decode_vec(t, bytes),
