@@ -5,10 +5,10 @@
 //! test program of its own; `cargo test --test facade conformance_java::`
 //! runs one of them.
 //!
-//! Three stay programs of their own: `macros_ui.rs`, whose trybuild cases
-//! build the failing crates with cargo, and `ffi_types.rs` and
-//! `ffi_windows.rs`, which `.ci/run` also runs under Miri as a Windows
-//! program. (`jvm` starts each JVM in a child process: this program, asked
+//! Two stay programs of their own, `ffi_types.rs` and `ffi_windows.rs`,
+//! which `.ci/run` also runs under Miri as a Windows program. The trybuild
+//! cases of the macros' compile errors are the package `tests/ui/`, so that
+//! the crates trybuild builds do not take this package's dev-dependencies. (`jvm` starts each JVM in a child process: this program, asked
 //! for that one test.)
 
 #[path = "../conformance/differences.rs"]
