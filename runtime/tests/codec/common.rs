@@ -737,11 +737,20 @@ fn lens(needed: usize, worst: usize) -> Vec<usize> {
 /// every length of [`lens`]`(needed, worst)`: the same answer, the same
 /// output, and nothing written past it. `what` names the call in a failure.
 ///
-/// One pair of buffers serves every length: an output of `len` elements is
-/// the first `len` of one. The fast twin's buffer is filled once; after each
-/// call the part past `len` is compared with an untouched copy (a `memcmp`;
-/// comparing it element by element took a sixth of `fast_api`'s time), and
-/// only the first `len`, which the call may have written, is filled anew.
+/// The `const fn` checks its whole input before it looks at the output, so
+/// its answer into an output that holds `needed` is one for every such
+/// length (`hostile_sizes` checks that at every length, of every function):
+/// it is asked into `needed` and into the longest, which must agree, and
+/// into every shorter length (where its error names the length); the fast
+/// twin at every length. Asking the `const fn` to encode or decode the
+/// whole input again at each long enough length was most of the time of
+/// `fast_api` and `cjk_fast`.
+///
+/// One buffer serves every length of the fast twin: an output of `len`
+/// elements is the first `len` of one, filled once; after each call the part
+/// past `len` is compared with an untouched copy (a `memcmp`; comparing it
+/// element by element took a sixth of `fast_api`'s time), and only the first
+/// `len`, which the call may have written, is filled anew.
 pub(crate) fn same_at_every_length<T, E>(
     what: &dyn Fn() -> String,
     needed: usize,
@@ -755,19 +764,37 @@ pub(crate) fn same_at_every_length<T, E>(
     let (slow_fill, quick_fill) = (T::from(0xA5), T::from(0x5A));
     let lens = lens(needed, worst);
     let most = lens.iter().copied().max().unwrap_or(0);
+    // The `const fn`'s answer and output into `len` elements.
+    let slow_into = |len: usize| {
+        let mut out = vec![slow_fill; len];
+        let got = slow(&mut out);
+        (got, out)
+    };
+    let same = |a: &(Result<usize, E>, Vec<T>), b: &(Result<usize, E>, Vec<T>), at: usize| {
+        assert_eq!(a.0, b.0, "{} into {at}: the const fn", what());
+        if let Ok(n) = a.0 {
+            assert_eq!(a.1[..n], b.1[..n], "{} into {at}: the const fn", what());
+        }
+    };
+    // Long enough: into `needed`, checked against the longest.
+    let long = slow_into(needed);
+    same(&long, &slow_into(most.max(needed)), most);
     let untouched = vec![quick_fill; most];
-    let (mut slow_buf, mut quick_buf) = (vec![slow_fill; most], untouched.clone());
+    let mut quick_buf = untouched.clone();
     for len in lens {
-        slow_buf[..len].fill(slow_fill);
-        let want = slow(&mut slow_buf[..len]);
+        let short = (len < needed).then(|| slow_into(len));
+        let (want, slow_buf) = match &short {
+            Some(short) => (&short.0, &short.1),
+            None => (&long.0, &long.1),
+        };
         let got = quick(&mut quick_buf[..len]);
         assert!(
             quick_buf[len..] == untouched[len..],
             "{} into {len}: wrote past the end",
             what()
         );
-        assert_eq!(got, want, "{} into {len}", what());
-        if let Ok(n) = want {
+        assert_eq!(&got, want, "{} into {len}", what());
+        if let Ok(n) = *want {
             assert_eq!(
                 quick_buf[..n],
                 slow_buf[..n],
