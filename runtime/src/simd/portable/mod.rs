@@ -113,7 +113,11 @@ mod tests {
 
     /// Checks `kernel` against `exact` on `input` at every output length
     /// from 0 near the needed one: `Some(n)` with the same output exactly
-    /// where the `const fn` gives `Ok(n)`.
+    /// where the `const fn` gives `Ok(n)`. The `const fn` is asked once into
+    /// `full` and again into each length shorter than what it needs; into a
+    /// length that holds its output, it gives what it gave into `full` (it
+    /// reads its whole input before it looks at the output; the codec's
+    /// `hostile_sizes` tests check that at every length).
     fn same<T: Copy + Default + PartialEq + core::fmt::Debug, E>(
         what: &str,
         input: &dyn core::fmt::Debug,
@@ -131,14 +135,20 @@ mod tests {
         let most = lens.iter().copied().max().unwrap_or(0);
         let (mut a, mut b) = (std::vec![T::default(); most], std::vec![T::default(); most]);
         for len in lens {
-            let (a, b) = (&mut a[..len], &mut b[..len]);
+            let a = &mut a[..len];
             a.fill(T::default());
-            b.fill(T::default());
             let got = kernel(a);
-            let exp = exact(b).ok();
+            let exp = match needed {
+                Some(n) if len < n => {
+                    let b = &mut b[..len];
+                    b.fill(T::default());
+                    exact(b).ok()
+                }
+                _ => needed,
+            };
             assert_eq!(got, exp, "{what} {input:?} into {len}");
             if let Some(n) = got {
-                assert_eq!(a[..n], b[..n], "{what} {input:?} into {len}");
+                assert_eq!(a[..n], want[..n], "{what} {input:?} into {len}");
             }
         }
     }
