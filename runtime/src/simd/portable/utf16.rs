@@ -12,8 +12,9 @@
 //!
 //! UTF-16 to UTF-8: ASCII eight units a step, everything else one unit a
 //! step in a loop that stays out of the ASCII test until an ASCII unit
-//! comes; a surrogate must be a high one followed by a low one, or the
-//! kernel says `None`.
+//! comes, but for runs of 3-byte characters (CJK), four units a step with
+//! a 4-byte store each; a surrogate must be a high one followed by a low
+//! one, or the kernel says `None`.
 
 use super::words::{
     HI, NOT_ASCII16, continuation_bytes, load8, narrow4, store_units4, swap16, three_byte_units4,
@@ -303,6 +304,15 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
                 out[2] = 0x80 | (u & 0x3F) as u8;
                 i += 1;
                 at += 3;
+                // Where one 3-byte character is, more follow (CJK, Thai,
+                // Indic scripts): four at a time while four are.
+                while i + 4 <= n
+                    && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<13>)
+                    && three_byte_utf8_4(src.four(i), out)
+                {
+                    i += 4;
+                    at += 12;
+                }
             } else {
                 // A high surrogate, then a low one.
                 if u >= 0xDC00 || i + 1 >= n {
@@ -324,6 +334,28 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
         }
     }
     Some(at)
+}
+
+/// Writes the UTF-8 of the four units of `w` (unit `k` in bits `16k` up)
+/// to `out[..12]` if each is a character of three bytes of UTF-8
+/// (`0800..=FFFF` but for the surrogates) and says whether they were; each
+/// character is one 4-byte store, whose last byte the next one overwrites
+/// (the last one's is `out[12]`, past the twelve).
+#[inline]
+fn three_byte_utf8_4(w: u64, out: &mut [u8; 13]) -> bool {
+    let mut all = true;
+    for k in 0..4 {
+        let top = (w >> (16 * k)) as u16 & 0xF800;
+        all &= top != 0 && top != 0xD800;
+    }
+    if all {
+        for k in 0..4 {
+            let u = u32::from((w >> (16 * k)) as u16);
+            let c = 0x0080_80E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
+            out[3 * k..3 * k + 4].copy_from_slice(&c.to_le_bytes());
+        }
+    }
+    all
 }
 
 /// UTF-16 bytes (`BE` or little-endian) to UTF-8; `None` if ill-formed (an
