@@ -146,28 +146,38 @@ use core::mem::MaybeUninit;
 
 /// Encodes `text`; `None` if a character is not in the page or `dst` is
 /// too short.
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "the page must be a constant where `Loops::of` runs"
+)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         if crate::simd::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            return unsafe { avx2::encode(t, text, as_uninit(dst)) };
+            return unsafe { avx2::encode(t, Loops::of(t), text, as_uninit(dst)) };
         }
     }
     super::portable::single_byte::encode(t, text, dst)
 }
 
 /// Decodes to UTF-8; `None` if a byte is undefined or `dst` is too short.
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "the page must be a constant where `Loops::of` runs"
+)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         if crate::simd::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            return unsafe { avx2::decode(t, bytes, as_uninit(dst)) };
+            return unsafe { avx2::decode(t, Loops::of(t), bytes, as_uninit(dst)) };
         }
     }
     super::portable::single_byte::decode(t, bytes, dst)
@@ -181,7 +191,12 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
 /// without zeroing it first, which would cost about as much as the
 /// encoding itself.
 #[cfg(feature = "alloc")]
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "the page must be a constant where `Loops::of` runs"
+)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_vec(t: &'static SingleByte, text: &str) -> Option<Vec<u8>> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -189,7 +204,7 @@ pub(crate) fn encode_vec(t: &'static SingleByte, text: &str) -> Option<Vec<u8>> 
             let mut out = Vec::with_capacity(text.len());
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            let n = unsafe { avx2::encode(t, text, out.spare_capacity_mut()) }?;
+            let n = unsafe { avx2::encode(t, Loops::of(t), text, out.spare_capacity_mut()) }?;
             // SAFETY: the kernel wrote each of the first `n` bytes of the
             // spare capacity (see "Output" in the module docs), so they are
             // initialized, and `n` is within the capacity.
@@ -220,18 +235,24 @@ const CHUNK: usize = 1 << 20;
 /// the peak the vector's capacity is at most about twice the output and
 /// 3 MiB.
 #[cfg(feature = "alloc")]
-#[inline]
+#[allow(
+    clippy::inline_always,
+    reason = "the page must be a constant where `Loops::of` runs"
+)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>> {
     #[cfg(target_arch = "x86_64")]
     {
         if crate::simd::avx2() {
+            let loops = Loops::of(t);
             let mut out: Vec<u8> = Vec::new();
             for chunk in bytes.chunks(CHUNK) {
                 out.reserve(chunk.len() * t.max_utf8);
                 let len = out.len();
                 // SAFETY: `avx2()` said that this CPU has every feature the
                 // kernel enables.
-                let n = unsafe { avx2::decode(t, chunk, out.spare_capacity_mut()) }?;
+                let n = unsafe { avx2::decode(t, loops, chunk, out.spare_capacity_mut()) }?;
                 // SAFETY: the kernel wrote each of the first `n` bytes of the
                 // spare capacity (see "Output" in the module docs), so `len +
                 // n` bytes are initialized, and within the capacity.
@@ -243,6 +264,40 @@ pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>
     }
     let _ = (t, bytes);
     None
+}
+
+/// Which of its loops a kernel runs for a page, worked out by the caller
+/// from the page's tables rather than by the kernel: the kernels are not
+/// inlined (they enable CPU features their callers do not), but their
+/// callers are, into the function of the page, where the page and so
+/// these are constants. If every call in a program passes the same value,
+/// the optimizer folds the kernel's test and drops the loop that no page
+/// of the program asks for (a program of pages without Thai links no Thai
+/// decoder, one whose pages all have two-half tables no one-half encoder).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Loops {
+    /// The page's letters are three bytes of UTF-8 (Thai): the AVX-512
+    /// decoder of such pages.
+    three: bool,
+    /// No row `C0..=FF` of the page is a run (the KOI8 pages): the VBMI
+    /// decoder loop.
+    runless: bool,
+    /// The page's encoding table has both halves: the encoder loop with
+    /// the upper half (VBMI where the CPU has it).
+    wide: bool,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Loops {
+    #[inline]
+    fn of(t: &SingleByte) -> Self {
+        Self {
+            three: crate::simd::avx512::single_byte::wanted(t),
+            runless: avx2::runless(&t.vectors),
+            wide: t.vectors.wide,
+        }
+    }
 }
 
 /// `dst` as the kernels take it: bytes they may write, not read.
@@ -274,6 +329,7 @@ pub(crate) fn decoded_len(t: &'static SingleByte, bytes: &[u8]) -> Option<usize>
 /// The AVX2 kernels, their tables and their scalar steps.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
+    use super::Loops;
     use crate::table::{SingleByte, Vectors};
     use core::arch::x86_64::{
         __m128i, __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_setzero_si128, _mm_storel_epi64,
@@ -848,6 +904,7 @@ mod avx2 {
     #[inline]
     pub(super) unsafe fn decode(
         t: &SingleByte,
+        loops: Loops,
         b: &[u8],
         dst: &mut [MaybeUninit<u8>],
     ) -> Option<usize> {
@@ -856,7 +913,7 @@ mod avx2 {
         // of their own with AVX-512, for input long enough to pay for the
         // tables it derives (about 15 ns; 64 bytes of Thai, 190 of UTF-8,
         // take about as long through the scalar table).
-        if b.len() >= 64 && crate::simd::avx512::single_byte::wanted(t) && crate::simd::avx512() {
+        if loops.three && b.len() >= 64 && crate::simd::avx512() {
             // SAFETY: `avx512()` said that this CPU has every feature the
             // decoder enables; a page with vector tables has ASCII as its
             // bytes `00..=7F`.
@@ -866,7 +923,7 @@ mod avx2 {
         // (no row of `C0..=FF` is one: the KOI8 pages), whose blocks take
         // the table nearly always; the others keep the AVX2 loop, so that
         // a program links one decoder loop per page.
-        if runless(&t.vectors) && crate::simd::avx512() {
+        if loops.runless && crate::simd::avx512() {
             // SAFETY: `avx512()` said that this CPU has every feature the
             // VBMI decoder enables, `crate::simd::FEATURES_512`.
             unsafe { decode_vbmi(t, b, dst) }
@@ -877,8 +934,10 @@ mod avx2 {
 
     /// Whether no row of `C0..=FF` of the page is a run.
     #[inline]
-    fn runless(tv: &Vectors) -> bool {
-        tv.decode_run_lead[12..].iter().all(|&l| l == 0)
+    pub(super) fn runless(tv: &Vectors) -> bool {
+        // One load, not a loop, so that it folds early (see `Loops`).
+        let [.., c, d, e, f] = tv.decode_run_lead;
+        u32::from_le_bytes([c, d, e, f]) == 0
     }
 
     /// The decoder's table of codes as AVX2 looks it up: its eight rows,
@@ -1213,6 +1272,7 @@ mod avx2 {
     #[inline]
     pub(super) unsafe fn encode(
         t: &SingleByte,
+        loops: Loops,
         text: &str,
         dst: &mut [MaybeUninit<u8>],
     ) -> Option<usize> {
@@ -1221,7 +1281,7 @@ mod avx2 {
         // are four `vpermi2b`, where a page with one half saves half as
         // much, and a program that encodes such a page links one encoder
         // loop, not two (each is about 1.4 KB).
-        if !t.vectors.wide {
+        if !loops.wide {
             encode_with::<false>(t, text, dst)
         } else if crate::simd::avx512() {
             // SAFETY: `avx512()` said that this CPU has every feature the
