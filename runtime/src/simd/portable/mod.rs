@@ -231,6 +231,46 @@ mod tests {
         }
     }
 
+    /// UTF-8 to UTF-16 on random mixes long enough to be cut into parts
+    /// (256 bytes and more): each part's output placed by the count of the
+    /// parts before it, the parts' ends at every kind of character, and
+    /// texts whose samples decide for one part (ASCII and 3-byte
+    /// characters alone) or three.
+    #[test]
+    fn utf16_encode_long_random_mixes() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let all: [&[char]; 4] = [
+            &['a', ' ', '\0', '\u{7F}', ','],
+            &['я', 'Ж', '\u{80}', '\u{7FF}', '«'],
+            &['中', '\u{800}', '\u{FFFF}', '—', '€'],
+            &['😀', '\u{10000}', '\u{10FFFF}', '🤣'],
+        ];
+        for round in 0..3_000 {
+            // Every third text of ASCII and 3-byte characters only.
+            let classes = if round % 3 == 0 {
+                [all[0], all[2]].to_vec()
+            } else {
+                all.to_vec()
+            };
+            let len = 256 + rng.index(1_200);
+            let mut text = String::new();
+            while text.len() < len {
+                let class = classes[rng.index(classes.len())];
+                for _ in 0..=rng.index(40) {
+                    text.push(class[rng.index(class.len())]);
+                }
+            }
+            let text = text.as_str();
+            same(
+                "encode_units long random",
+                &text,
+                &mut |d| super::utf16::encode_units(text, d),
+                &mut |d| crate::engine::utf16::encode_units_into(text, d),
+                text.len() + 4,
+            );
+        }
+    }
+
     #[test]
     fn utf16_unpaired_surrogates_at_every_offset() {
         for bad in [

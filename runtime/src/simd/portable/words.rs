@@ -2,20 +2,10 @@
 //! as one `u64`, lane `k` in bits `8k` (or `16k`) up, whatever the target's
 //! byte order.
 
-pub(crate) use crate::engine::words::{HI, LO, continuation_bytes, load8};
+pub(crate) use crate::engine::words::{HI, load8};
 
 /// The high bits of four 16-bit lanes above ASCII (`0x80` and up).
 pub(crate) const NOT_ASCII16: u64 = 0xFF80_FF80_FF80_FF80;
-
-/// Widens the eight bytes of `w` (byte `k` in bits `8k..8k + 8`) to
-/// units `out[0..8]`.
-#[inline]
-pub(crate) fn widen8(out: &mut [u16], w: u64) {
-    let out = &mut out[..8];
-    for (k, u) in out.iter_mut().enumerate() {
-        *u = (w >> (8 * k)) as u8 as u16;
-    }
-}
 
 /// Stores the four 16-bit lanes of `w` (lane `k` in bits `16k..16k + 16`)
 /// as units `out[0..4]`.
@@ -51,21 +41,67 @@ pub(crate) const fn swap16(w: u64) -> u64 {
     (w >> 8) & 0x00FF_00FF_00FF_00FF | (w & 0x00FF_00FF_00FF_00FF) << 8
 }
 
-/// The units of four 3-byte UTF-8 characters in bytes 0..12 of `w0` and
-/// `w1` (byte `k` in bits `8k` up, bytes 8.. in `w1`), one in each 16-bit
-/// lane; `None` if those bytes are not four 3-byte characters.
+/// `x` in each 16-bit lane.
 #[inline]
-pub(crate) const fn three_byte_units4(w0: u64, w1: u64) -> Option<u64> {
-    // Leads E0..EF at bytes 0, 3, 6 and 9, continuation bytes between.
-    if w0 & 0xC0F0_C0C0_F0C0_C0F0 != 0x80E0_8080_E080_80E0 || w1 & 0xC0C0_F0C0 != 0x8080_E080 {
-        return None;
-    }
-    Some(
-        three_byte_unit(w0)
-            | three_byte_unit(w0 >> 24) << 16
-            | three_byte_unit(w0 >> 48 | w1 << 16) << 32
-            | three_byte_unit(w1 >> 8) << 48,
+const fn rep16(x: u16) -> u64 {
+    x as u64 * 0x0001_0001_0001_0001
+}
+
+/// Zero in each 16-bit lane of `v` that holds a 2-byte character (its lead
+/// `110xxxxx` in the low byte, a continuation byte in the high one),
+/// non-zero in the others: from a character boundary, the trailing zeros
+/// over 16 count the leading 2-byte characters.
+#[inline]
+pub(crate) const fn not_two_byte_lanes(v: u64) -> u64 {
+    (v & rep16(0xC0E0)) ^ rep16(0x80C0)
+}
+
+/// For each 16-bit lane of `v` that holds a 2-byte character (see
+/// [`not_two_byte_lanes`]), its unit; anything in the others.
+#[inline]
+pub(crate) const fn two_byte_units(v: u64) -> u64 {
+    (v & rep16(0x1F)) << 6 | (v >> 8) & rep16(0x3F)
+}
+
+/// How many 3-byte characters in a row bytes 0..12 of `w0`, `w1` (bytes
+/// 8.. in `w1`) start with, 0 to 4: leads `1110xxxx` at bytes 0, 3, 6 and
+/// 9, continuation bytes between.
+#[inline]
+pub(crate) const fn three_byte_run(w0: u64, w1: u64) -> usize {
+    let (x0, x1) = not_three_byte(w0, w1);
+    // The first bit that differs ends the run (bit 96, byte 12, ends it
+    // anyway).
+    let bad = ((x1 | 1 << 32) as u128) << 64 | x0 as u128;
+    (bad.trailing_zeros() / 24) as usize
+}
+
+/// Whether bytes 0..12 of `w0`, `w1` are four 3-byte characters
+/// ([`three_byte_run`] is 4, in fewer steps).
+#[inline]
+pub(crate) const fn three_byte_chars4(w0: u64, w1: u64) -> bool {
+    let (x0, x1) = not_three_byte(w0, w1);
+    x0 | x1 == 0
+}
+
+/// The bits where bytes 0..12 of `w0`, `w1` differ from four 3-byte
+/// characters (`1110xxxx 10xxxxxx 10xxxxxx`), in the words' places.
+#[inline]
+const fn not_three_byte(w0: u64, w1: u64) -> (u64, u64) {
+    (
+        (w0 & 0xC0F0_C0C0_F0C0_C0F0) ^ 0x80E0_8080_E080_80E0,
+        (w1 & 0xC0C0_F0C0) ^ 0x8080_E080,
     )
+}
+
+/// The units of the 3-byte characters that bytes 0, 3, 6 and 9 of `w0`,
+/// `w1` (bytes 8.. in `w1`) lead, one a lane (those of a run of
+/// [`three_byte_run`]; anything past it).
+#[inline]
+pub(crate) const fn three_byte_units(w0: u64, w1: u64) -> u64 {
+    three_byte_unit(w0)
+        | three_byte_unit(w0 >> 24) << 16
+        | three_byte_unit(w0 >> 48 | w1 << 16) << 32
+        | three_byte_unit(w1 >> 8) << 48
 }
 
 /// The unit of the 3-byte character in bytes 0..3 of `v`.
@@ -74,42 +110,13 @@ const fn three_byte_unit(v: u64) -> u64 {
     (v & 0x0F) << 12 | (v & 0x3F00) >> 2 | (v >> 16) & 0x3F
 }
 
-/// The low bit of each 16-bit lane.
-const LANE: u64 = 0x0001_0001_0001_0001;
-
-/// `x` in each 16-bit lane.
+/// The two surrogates of the 4-byte character in bytes 0..4 of `w`: the
+/// high one in lane 0, the low one in lane 1.
 #[inline]
-const fn rep16(x: u16) -> u64 {
-    x as u64 * LANE
-}
-
-/// Every bit of the 16-bit lanes whose bit 7 is set in `bits`.
-#[inline]
-const fn lane_mask(bits: u64) -> u64 {
-    ((bits >> 7) & LANE).wrapping_mul(0xFFFF)
-}
-
-/// `b` in the lanes (or bits) of `m`, `a` elsewhere.
-#[inline]
-const fn select(m: u64, a: u64, b: u64) -> u64 {
-    a ^ ((a ^ b) & m)
-}
-
-/// For each 16-bit lane of `l` (a byte `x` low, the byte `y` after it
-/// high), the UTF-16 unit of the character `x` leads if it is ASCII or a
-/// 2-byte lead; anything in other lanes.
-#[inline]
-pub(crate) const fn units_of_short(l: u64) -> u64 {
-    let x = l & rep16(0xFF);
-    let two = (l & rep16(0x3F)) << 6 | (l >> 8) & rep16(0x3F);
-    select(lane_mask(l), x, two)
-}
-
-/// [`unit_offsets`] of a word without 4-byte leads.
-#[inline]
-pub(crate) const fn unit_offsets_short(w: u64) -> (u64, usize) {
-    let sums = ((continuation_bytes(w) ^ HI) >> 7).wrapping_mul(LO);
-    (sums << 8, (sums >> 56) as usize)
+pub(crate) const fn surrogates(w: u64) -> u64 {
+    let c = (w & 0x07) << 18 | (w & 0x3F00) << 4 | (w >> 10) & 0xFC0 | (w >> 24) & 0x3F;
+    // (c - 0x1_0000) >> 10 = (c >> 10) - 0x40.
+    (0xD7C0 + (c >> 10)) | (0xDC00 | (c & 0x3FF)) << 16
 }
 
 /// Whether the 32 bytes of `block` are all ASCII: four words OR-ed and
@@ -164,28 +171,33 @@ mod tests {
     }
 
     #[test]
-    fn short_units_in_both_orders() {
-        // Every 1- and 2-byte character at each even and odd place of a
-        // word of "яя.." (D1 8F): the lanes of the lead's place hold the
-        // unit std gives, and the offsets count the characters before.
-        for c in (0..0x800u32).filter_map(char::from_u32) {
-            for place in 0..8 {
-                let mut bytes = *b"\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F";
-                let len = c.encode_utf8(&mut bytes[place..]).len();
-                let w = both_orders(bytes[..8].try_into().unwrap());
-                // The word one byte on: the characters led by odd places.
-                let l = both_orders(bytes[1..9].try_into().unwrap());
-                for (w, l) in w.into_iter().zip(l) {
-                    let units = units_of_short(if place % 2 == 0 { w } else { l });
-                    let unit = (units >> (16 * (place / 2))) as u16;
-                    assert_eq!(unit, std_units(&bytes[place..place + len])[0], "{c:?}");
-                    let (offsets, count) = unit_offsets_short(w);
-                    if let Ok(before) = std::str::from_utf8(&bytes[..place]) {
-                        let before = before.chars().count();
-                        assert_eq!((offsets >> (8 * place)) as u8 as usize, before);
+    fn two_byte_lanes_in_both_orders() {
+        // Every pair of bytes in each lane of a word of "яяяя" (D1 8F): the
+        // lane is zero exactly where the pair is a lead `110xxxxx` and a
+        // continuation byte, the other lanes stay zero, and the unit of a
+        // well-formed pair is the one std gives.
+        for place in 0..4 {
+            for x in 0..=255u8 {
+                for y in 0..=255u8 {
+                    let mut bytes = *b"\xD1\x8F\xD1\x8F\xD1\x8F\xD1\x8F";
+                    bytes[2 * place] = x;
+                    bytes[2 * place + 1] = y;
+                    let two = x & 0xE0 == 0xC0 && y & 0xC0 == 0x80;
+                    for w in both_orders(bytes) {
+                        let bad = not_two_byte_lanes(w);
+                        let lane = (bad >> (16 * place)) as u16;
+                        assert_eq!(lane == 0, two, "{x:02X} {y:02X}");
+                        assert_eq!(bad & !(0xFFFF << (16 * place)), 0);
+                        let units = two_byte_units(w);
+                        assert_eq!(
+                            units & !(0xFFFF << (16 * place)),
+                            0x044F_044F_044F_044F & !(0xFFFF << (16 * place))
+                        );
+                        if two && x >= 0xC2 {
+                            let unit = (units >> (16 * place)) as u16;
+                            assert_eq!(unit, std_units(&[x, y])[0]);
+                        }
                     }
-                    let leads = bytes[..8].iter().filter(|&&b| b & 0xC0 != 0x80).count();
-                    assert_eq!(count, leads);
                 }
             }
         }
@@ -193,39 +205,60 @@ mod tests {
 
     #[test]
     fn three_byte_words_in_both_orders() {
-        // Four 3-byte characters, each of several kinds at each place, and
-        // every lead byte at each place of a lead.
+        // Four 3-byte characters, each of several kinds at each place; and
+        // every byte at each place of the twelve, which ends the run at its
+        // character where it does not fit.
         let kinds = ['\u{800}', '\u{FFFF}', '中', '\u{D7FF}', '\u{E000}', '€'];
+        let base = "中文字符".as_bytes();
         for place in 0..4 {
             for &c in &kinds {
-                let mut s: std::string::String = "中文字符".into();
-                let mut v: std::vec::Vec<char> = s.chars().collect();
+                let mut v: std::vec::Vec<char> = "中文字符".chars().collect();
                 v[place] = c;
-                s = v.iter().collect();
+                let s: std::string::String = v.iter().collect();
                 let mut bytes = [0u8; 16];
                 bytes[..12].copy_from_slice(s.as_bytes());
                 let w0 = both_orders(bytes[..8].try_into().unwrap());
                 let w1 = both_orders(bytes[8..].try_into().unwrap());
                 for (a, b) in w0.into_iter().zip(w1) {
+                    assert!(three_byte_chars4(a, b));
+                    assert_eq!(three_byte_run(a, b), 4);
                     let mut out = [0u16; 4];
-                    store_units4(&mut out, three_byte_units4(a, b).unwrap());
+                    store_units4(&mut out, three_byte_units(a, b));
                     assert_eq!(out[..], std_units(s.as_bytes())[..]);
                 }
             }
-            for lead in 0..=255u8 {
+        }
+        for at in 0..12 {
+            for x in 0..=255u8 {
                 let mut bytes = [0u8; 16];
-                bytes[..12].copy_from_slice("中文字符".as_bytes());
-                bytes[3 * place] = lead;
-                let want = lead & 0xF0 == 0xE0;
+                bytes[..12].copy_from_slice(base);
+                bytes[at] = x;
+                let fits = if at % 3 == 0 {
+                    x & 0xF0 == 0xE0
+                } else {
+                    x & 0xC0 == 0x80
+                };
                 let w0 = both_orders(bytes[..8].try_into().unwrap());
                 let w1 = both_orders(bytes[8..].try_into().unwrap());
                 for (a, b) in w0.into_iter().zip(w1) {
-                    assert_eq!(
-                        three_byte_units4(a, b).is_some(),
-                        want,
-                        "{lead:02X} at {place}"
-                    );
+                    assert_eq!(three_byte_chars4(a, b), fits, "{x:02X} at {at}");
+                    assert_eq!(three_byte_run(a, b), if fits { 4 } else { at / 3 });
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn surrogates_in_both_orders() {
+        // Every supplementary character, with three other bytes after it.
+        for c in (0x1_0000..=0x10_FFFF).filter_map(char::from_u32) {
+            let mut bytes = *b"....abcd";
+            c.encode_utf8(&mut bytes);
+            for w in both_orders(bytes) {
+                let pair = surrogates(w);
+                let mut want = [0u16; 2];
+                c.encode_utf16(&mut want);
+                assert_eq!([pair as u16, (pair >> 16) as u16], want, "{c:?}");
             }
         }
     }
@@ -259,9 +292,6 @@ mod tests {
     fn lanes_in_both_orders() {
         let bytes = [0x41, 0x80, 0x7F, 0x00, 0x12, 0xFE, 0x01, 0x61];
         for w in both_orders(bytes) {
-            let mut out = [0u16; 8];
-            widen8(&mut out, w);
-            assert_eq!(out, bytes.map(u16::from));
             let mut units = [0u16; 4];
             store_units4(&mut units, w);
             let want = [0x8041, 0x007F, 0xFE12, 0x6101];
