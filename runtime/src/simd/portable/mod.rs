@@ -157,13 +157,7 @@ mod tests {
     fn utf16_every_piece_at_every_offset() {
         for text in texts() {
             let text = text.as_str();
-            same(
-                "encode_units",
-                &text,
-                &mut |d| super::utf16::encode_units(text, d),
-                &mut |d| crate::engine::utf16::encode_units_into(text, d),
-                text.len() + 4,
-            );
+            same_encode_units(text);
             let units: Vec<u16> = text.encode_utf16().collect();
             let full = 3 * units.len() + 4;
             let u = units.as_slice();
@@ -200,34 +194,48 @@ mod tests {
         }
     }
 
+    /// Characters of every length of UTF-8, by class.
+    const CLASSES: [&[char]; 5] = [
+        &['a', ' ', '\0', '\u{7F}', ','],
+        &['я', 'Ж', '\u{80}', '\u{7FF}', '«'],
+        &['中', '\u{800}', '\u{FFFF}', '—', '€'],
+        &['😀', '\u{10000}', '\u{10FFFF}', '🤣'],
+        &['Ё', 'ё', ' '],
+    ];
+
+    /// A text of at least `len` bytes: runs of up to `run` characters,
+    /// each run of one of `classes`.
+    fn random_mix(rng: &mut Rng, classes: &[&[char]], len: usize, run: usize) -> String {
+        let mut text = String::new();
+        while text.len() < len {
+            let class = classes[rng.index(classes.len())];
+            for _ in 0..=rng.index(run) {
+                text.push(class[rng.index(class.len())]);
+            }
+        }
+        text
+    }
+
+    /// The kernel against the `const fn` on `text`, at every output length
+    /// near the needed one.
+    fn same_encode_units(text: &str) {
+        same(
+            "encode_units",
+            &text,
+            &mut |d| super::utf16::encode_units(text, d),
+            &mut |d| crate::engine::utf16::encode_units_into(text, d),
+            text.len() + 4,
+        );
+    }
+
     /// UTF-8 to UTF-16 on random mixes of characters of every length, in
     /// runs of random length, so that each block sees every neighbour.
     #[test]
     fn utf16_encode_random_mixes() {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
-        let classes: [&[char]; 5] = [
-            &['a', ' ', '\0', '\u{7F}', ','],
-            &['я', 'Ж', '\u{80}', '\u{7FF}', '«'],
-            &['中', '\u{800}', '\u{FFFF}', '—', '€'],
-            &['😀', '\u{10000}', '\u{10FFFF}', '🤣'],
-            &['Ё', 'ё', ' '],
-        ];
         for _ in 0..20_000 {
-            let mut text = String::new();
-            while text.len() < rng.index(100) {
-                let class = classes[rng.index(classes.len())];
-                for _ in 0..=rng.index(10) {
-                    text.push(class[rng.index(class.len())]);
-                }
-            }
-            let text = text.as_str();
-            same(
-                "encode_units random",
-                &text,
-                &mut |d| super::utf16::encode_units(text, d),
-                &mut |d| crate::engine::utf16::encode_units_into(text, d),
-                text.len() + 4,
-            );
+            let len = rng.index(100);
+            same_encode_units(&random_mix(&mut rng, &CLASSES, len, 10));
         }
     }
 
@@ -235,39 +243,15 @@ mod tests {
     /// (256 bytes and more): each part's output placed by the count of the
     /// parts before it, the parts' ends at every kind of character, and
     /// texts whose samples decide for one part (ASCII and 3-byte
-    /// characters alone) or three.
+    /// characters alone, every third text) or three.
     #[test]
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let all: [&[char]; 4] = [
-            &['a', ' ', '\0', '\u{7F}', ','],
-            &['я', 'Ж', '\u{80}', '\u{7FF}', '«'],
-            &['中', '\u{800}', '\u{FFFF}', '—', '€'],
-            &['😀', '\u{10000}', '\u{10FFFF}', '🤣'],
-        ];
+        let one_part: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
         for round in 0..3_000 {
-            // Every third text of ASCII and 3-byte characters only.
-            let classes = if round % 3 == 0 {
-                [all[0], all[2]].to_vec()
-            } else {
-                all.to_vec()
-            };
+            let classes: &[&[char]] = if round % 3 == 0 { &one_part } else { &CLASSES };
             let len = 256 + rng.index(1_200);
-            let mut text = String::new();
-            while text.len() < len {
-                let class = classes[rng.index(classes.len())];
-                for _ in 0..=rng.index(40) {
-                    text.push(class[rng.index(class.len())]);
-                }
-            }
-            let text = text.as_str();
-            same(
-                "encode_units long random",
-                &text,
-                &mut |d| super::utf16::encode_units(text, d),
-                &mut |d| crate::engine::utf16::encode_units_into(text, d),
-                text.len() + 4,
-            );
+            same_encode_units(&random_mix(&mut rng, classes, len, 40));
         }
     }
 
