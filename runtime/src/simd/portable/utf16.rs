@@ -152,7 +152,7 @@ fn worth_chains(b: &[u8]) -> bool {
 
 /// The number of UTF-16 units of the whole characters of `b`: one for each
 /// byte that is not a continuation byte, one more for each 4-byte lead.
-/// Blocks of 64 bytes are counted in byte lanes (at most 128 a block),
+/// Blocks of 64 bytes are counted in byte lanes (at most 80 a block),
 /// which the compiler turns into vector code where the target has it.
 #[inline]
 fn units_len(b: &[u8]) -> usize {
