@@ -284,6 +284,52 @@ mod tests {
         }
     }
 
+    /// UTF-16 bytes in both orders around the end of the bytes kernel's
+    /// blocks of 256 units: a pair, a lone high or low surrogate, two high
+    /// ones, a 3-byte and a 2-byte character at each place across it, and
+    /// the input ending there.
+    #[test]
+    fn utf16_bytes_across_blocks() {
+        for piece in [
+            &[0xD83Du16, 0xDE00][..],
+            &[0xD800, 0x41],
+            &[0xDC00, 0x41],
+            &[0xDBFF, 0xDBFF, 0xDFFF],
+            &[0x4E2D, 0x0416],
+            &[0xD800],
+        ] {
+            for before in 250..260 {
+                for after in [0usize, 1, 300] {
+                    let mut units: Vec<u16> = ascii(before, 0).encode_utf16().collect();
+                    units.extend_from_slice(piece);
+                    units.extend(ascii(after, 2).encode_utf16());
+                    for be in [false, true] {
+                        let bytes: Vec<u8> = units
+                            .iter()
+                            .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                            .collect();
+                        let b = bytes.as_slice();
+                        same(
+                            "decode bytes across blocks",
+                            &b,
+                            &mut |d| {
+                                if be {
+                                    super::utf16::decode_bytes::<true>(b, d)
+                                } else {
+                                    super::utf16::decode_bytes::<false>(b, d)
+                                }
+                            },
+                            &mut |d| {
+                                crate::engine::decode_into(Family::Utf16 { big_endian: be }, b, d)
+                            },
+                            3 * units.len() + 4,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn utf16_random_units() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
