@@ -102,7 +102,7 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
             return finish(Src::Units(units.get(i..)?), dst, at);
         }
     }
-    super::portable::utf16::decode(&units, dst)
+    super::portable::utf16::decode(units, dst)
 }
 
 /// Decodes LE (`BE == false`) or BE bytes; `None` if ill-formed or `dst` too short.

@@ -164,7 +164,7 @@ mod tests {
             same(
                 "decode units",
                 &u,
-                &mut |d| super::utf16::decode(&u, d),
+                &mut |d| super::utf16::decode(u, d),
                 &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
                 full,
             );
@@ -274,7 +274,7 @@ mod tests {
                         same(
                             "decode bad units",
                             &u,
-                            &mut |d| super::utf16::decode(&u, d),
+                            &mut |d| super::utf16::decode(u, d),
                             &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
                             3 * u.len() + 4,
                         );
@@ -349,7 +349,7 @@ mod tests {
             same(
                 "decode random units",
                 &u,
-                &mut |d| super::utf16::decode(&u, d),
+                &mut |d| super::utf16::decode(u, d),
                 &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
                 3 * len + 4,
             );

@@ -332,41 +332,16 @@ fn encode_rest(
     Some(at)
 }
 
-/// Where the units come from: a slice of native units.
-pub(crate) trait Units {
-    /// The number of whole units.
-    fn len(&self) -> usize;
-    /// Unit `i` (`i < len()`).
-    fn at(&self, i: usize) -> u16;
-    /// Units `i..i + 4` (`i + 4 <= len()`), unit `k` in bits `16k` up.
-    fn four(&self, i: usize) -> u64;
-}
-
-impl Units for &[u16] {
-    #[inline]
-    fn len(&self) -> usize {
-        <[u16]>::len(self)
-    }
-    #[inline]
-    fn at(&self, i: usize) -> u16 {
-        self[i]
-    }
-    #[inline]
-    fn four(&self, i: usize) -> u64 {
-        units4(self, i)
-    }
-}
-
 /// Decodes the units of `src` to UTF-8; `None` if one is an unpaired
 /// surrogate or `dst` is too short.
 #[inline]
-pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
+pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
     let n = src.len();
     let mut i = 0;
     let mut at = 0;
     while i < n {
         while i + 8 <= n && at + 8 <= dst.len() {
-            let (w0, w1) = (src.four(i), src.four(i + 4));
+            let (w0, w1) = (units4(src, i), units4(src, i + 4));
             if (w0 | w1) & NOT_ASCII16 != 0 {
                 break;
             }
@@ -378,7 +353,7 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
         // One unit at a time, until an ASCII unit has been written after a
         // run of others (then the words are worth a try again).
         while i < n {
-            let u = src.at(i);
+            let u = src[i];
             if u < 0x80 {
                 *dst.get_mut(at)? = u as u8;
                 i += 1;
@@ -402,7 +377,7 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
                 // Indic scripts): four at a time while four are.
                 while i + 4 <= n
                     && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<13>)
-                    && three_byte_utf8_4(src.four(i), out)
+                    && three_byte_utf8_4(units4(src, i), out)
                 {
                     i += 4;
                     at += 12;
@@ -412,7 +387,7 @@ pub(crate) fn decode<S: Units>(src: &S, dst: &mut [u8]) -> Option<usize> {
                 if u >= 0xDC00 || i + 1 >= n {
                     return None;
                 }
-                let lo = src.at(i + 1);
+                let lo = src[i + 1];
                 if lo & 0xFC00 != 0xDC00 {
                     return None;
                 }
@@ -486,8 +461,7 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
         } else {
             n
         };
-        let block: &[u16] = &units[..m];
-        at += decode(&block, dst.get_mut(at..)?)?;
+        at += decode(&units[..m], dst.get_mut(at..)?)?;
         i += m;
     }
     Some(at)
