@@ -168,29 +168,7 @@ mod tests {
                 &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
                 full,
             );
-            for be in [false, true] {
-                let bytes: Vec<u8> = units
-                    .iter()
-                    .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
-                    .collect();
-                let f = Family::Utf16 { big_endian: be };
-                for cut in [bytes.len(), bytes.len().saturating_sub(1)] {
-                    let b = &bytes[..cut];
-                    same(
-                        "decode bytes",
-                        &b,
-                        &mut |d| {
-                            if be {
-                                super::utf16::decode_bytes::<true>(b, d)
-                            } else {
-                                super::utf16::decode_bytes::<false>(b, d)
-                            }
-                        },
-                        &mut |d| crate::engine::decode_into(f, b, d),
-                        full,
-                    );
-                }
-            }
+            same_decode_bytes(&units, true, full);
         }
     }
 
@@ -284,6 +262,36 @@ mod tests {
         }
     }
 
+    /// The bytes kernel against the `const fn` on `units` as bytes in both
+    /// orders (and, if `odd`, with the last byte cut off too), at every
+    /// output length near the needed one.
+    fn same_decode_bytes(units: &[u16], odd: bool, full: usize) {
+        for be in [false, true] {
+            let bytes: Vec<u8> = units
+                .iter()
+                .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            let f = Family::Utf16 { big_endian: be };
+            let cuts = if odd { &[0, 1][..] } else { &[0] };
+            for &cut in cuts {
+                let b = &bytes[..bytes.len().saturating_sub(cut)];
+                same(
+                    "decode bytes",
+                    &b,
+                    &mut |d| {
+                        if be {
+                            super::utf16::decode_bytes::<true>(b, d)
+                        } else {
+                            super::utf16::decode_bytes::<false>(b, d)
+                        }
+                    },
+                    &mut |d| crate::engine::decode_into(f, b, d),
+                    full,
+                );
+            }
+        }
+    }
+
     /// UTF-16 bytes in both orders around the end of the bytes kernel's
     /// blocks of 256 units: a pair, a lone high or low surrogate, two high
     /// ones, a 3-byte and a 2-byte character at each place across it, and
@@ -303,28 +311,7 @@ mod tests {
                     let mut units: Vec<u16> = ascii(before, 0).encode_utf16().collect();
                     units.extend_from_slice(piece);
                     units.extend(ascii(after, 2).encode_utf16());
-                    for be in [false, true] {
-                        let bytes: Vec<u8> = units
-                            .iter()
-                            .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
-                            .collect();
-                        let b = bytes.as_slice();
-                        same(
-                            "decode bytes across blocks",
-                            &b,
-                            &mut |d| {
-                                if be {
-                                    super::utf16::decode_bytes::<true>(b, d)
-                                } else {
-                                    super::utf16::decode_bytes::<false>(b, d)
-                                }
-                            },
-                            &mut |d| {
-                                crate::engine::decode_into(Family::Utf16 { big_endian: be }, b, d)
-                            },
-                            3 * units.len() + 4,
-                        );
-                    }
+                    same_decode_bytes(&units, false, 3 * units.len() + 4);
                 }
             }
         }
