@@ -50,9 +50,11 @@ use crate::simd;
 /// same without AVX-512), both detected once at run time by `cpuid` and
 /// `xgetbv` (no `std` needed); or `"portable"`: safe Rust on 64-bit words,
 /// what every other target (aarch64, wasm, RISC-V, Cortex-M, 32-bit x86)
-/// and an older `x86_64` CPU run. With `"avx512"`, UTF-8 validation, UTF-8
-/// to and from UTF-16 and the scans of `encode_cow` and `decode_cow` run
-/// AVX-512 kernels and the rest AVX2. The answers are the same either way;
+/// and an older `x86_64` CPU run (there the code pages run their `const
+/// fn`s, so that a program of one page links one fallback beside its AVX2
+/// kernel). With `"avx512"`, UTF-8 validation, UTF-8 to and from UTF-16
+/// and the scans of `encode_cow` and `decode_cow` run AVX-512 kernels and
+/// the rest AVX2. The answers are the same either way;
 /// only the speed differs.
 ///
 /// # Running the portable kernels on any CPU

@@ -161,6 +161,15 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
             return unsafe { avx2::encode(t, Loops::of(t), text, as_uninit(dst)) };
         }
     }
+    // Without AVX2: on `x86_64` the caller's `const fn` (so that a program
+    // of one page links one fallback; see "Every target" in
+    // docs/performance.md), elsewhere the portable kernel.
+    #[cfg(all(target_arch = "x86_64", not(litenc_portable)))]
+    {
+        let _ = (t, text, dst);
+        None
+    }
+    #[cfg(any(not(target_arch = "x86_64"), litenc_portable))]
     super::portable::single_byte::encode(t, text, dst)
 }
 
@@ -180,6 +189,15 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
             return unsafe { avx2::decode(t, Loops::of(t), bytes, as_uninit(dst)) };
         }
     }
+    // Without AVX2: on `x86_64` the caller's `const fn` (so that a program
+    // of one page links one fallback; see "Every target" in
+    // docs/performance.md), elsewhere the portable kernel.
+    #[cfg(all(target_arch = "x86_64", not(litenc_portable)))]
+    {
+        let _ = (t, bytes, dst);
+        None
+    }
+    #[cfg(any(not(target_arch = "x86_64"), litenc_portable))]
     super::portable::single_byte::decode(t, bytes, dst)
 }
 

@@ -119,7 +119,7 @@ pub(crate) fn units_len(text: &str) -> usize {
         // enables, its only precondition.
         return unsafe { units_len_avx2(text.as_bytes()) };
     }
-    crate::engine::utf16::units_len(text)
+    crate::simd::portable::utf16::units_len(text.as_bytes())
 }
 
 /// The `vpshufb` controls of the compaction, 16 bytes each and aligned to

@@ -155,7 +155,7 @@ fn worth_chains(b: &[u8]) -> bool {
 /// Blocks of 64 bytes are counted in byte lanes (at most 80 a block),
 /// which the compiler turns into vector code where the target has it.
 #[inline]
-fn units_len(b: &[u8]) -> usize {
+pub(crate) fn units_len(b: &[u8]) -> usize {
     let count = |s: &[u8]| -> u8 {
         s.iter().fold(0u8, |n, &x| {
             n.wrapping_add(u8::from(x.cast_signed() > -0x41))
