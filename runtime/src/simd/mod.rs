@@ -316,7 +316,7 @@ pub(crate) fn utf8_is_valid(b: &[u8]) -> bool {
             return unsafe { utf8::is_valid_avx2(b) };
         }
     }
-    core::str::from_utf8(b).is_ok()
+    portable::utf8::is_valid(b)
 }
 
 /// `encode_into(f, text, dst)` where a kernel exists and succeeds.

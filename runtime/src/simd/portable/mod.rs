@@ -33,6 +33,7 @@ pub(crate) mod scan;
 #[cfg(any(not(target_arch = "x86_64"), litenc_portable, test))]
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
+pub(crate) mod utf8;
 pub(crate) mod words;
 
 /// The portable kernels against the `const fn`s, called directly (so they
@@ -217,6 +218,90 @@ mod tests {
         for _ in 0..20_000 {
             let len = rng.index(100);
             same_encode_units(&random_mix(&mut rng, &CLASSES, len, 10));
+        }
+    }
+
+    /// The portable UTF-8 validation against std on `b`.
+    fn same_validity(b: &[u8]) {
+        assert_eq!(
+            super::utf8::is_valid(b),
+            std::str::from_utf8(b).is_ok(),
+            "{b:02X?}"
+        );
+    }
+
+    /// Every input of one and two bytes, and every one of three bytes
+    /// that does not start with ASCII.
+    #[test]
+    fn utf8_validate_every_short_input() {
+        for x in 0..=255u8 {
+            same_validity(&[x]);
+            for y in 0..=255u8 {
+                same_validity(&[x, y]);
+                if x >= 0x80 {
+                    for z in 0..=255u8 {
+                        same_validity(&[x, y, z]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every four bytes drawn from the bytes at the edges of the rules'
+    /// ranges (so every outcome of every rule, each byte with the three
+    /// before it), at every place of the first two parts: after ASCII (the
+    /// scan in its ASCII mode) and after Cyrillic (in the rules' mode),
+    /// and followed by ASCII and by the end of the input.
+    #[test]
+    fn utf8_validate_every_edge_sequence_at_every_place() {
+        const EDGES: [u8; 22] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xED, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+        ];
+        // `n` bytes of ASCII, or of Cyrillic (and one CJK character where
+        // `n` is odd).
+        let before_ascii: Vec<String> = (64..64 + 35).map(|n| ascii(n, 3)).collect();
+        let before_rules: Vec<String> = (64..64 + 35)
+            .map(|n| "中".repeat(n % 2) + &"ж".repeat((n - 3 * (n % 2)) / 2))
+            .collect();
+        let mut b = Vec::new();
+        for code in 0..EDGES.len().pow(4) {
+            let seq = [0, 1, 2, 3].map(|k| EDGES[code / EDGES.len().pow(k) % EDGES.len()]);
+            for place in 0..2 * 16 + 3 {
+                for (before, after) in [(&before_ascii[place], 40), (&before_rules[place], 0)] {
+                    b.clear();
+                    b.extend_from_slice(before.as_bytes());
+                    b.extend_from_slice(&seq);
+                    b.extend(core::iter::repeat_n(b'z', after));
+                    same_validity(&b);
+                }
+            }
+        }
+    }
+
+    /// Random mixes of every kind of character, whole and with a byte
+    /// changed or cut off, at lengths that cross every block and part.
+    #[test]
+    fn utf8_validate_random_mixes() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        for round in 0..20_000 {
+            let len = if round % 4 == 0 {
+                300 + rng.index(700)
+            } else {
+                rng.index(200)
+            };
+            let run = 1 + rng.index(40);
+            let text = random_mix(&mut rng, &CLASSES, len, run);
+            let mut b = text.into_bytes();
+            same_validity(&b);
+            if b.is_empty() {
+                continue;
+            }
+            let k = rng.index(b.len());
+            let cut = b[..k].to_vec();
+            same_validity(&cut);
+            b[k] = u8::try_from(rng.index(256)).unwrap_or(0);
+            same_validity(&b);
         }
     }
 

@@ -246,7 +246,7 @@ fn first_part<const JAVA: bool>(b: &[u8]) -> (Option<usize>, bool) {
 
 /// How many parts at the start of `blk` are all ASCII (not all of them).
 #[inline(always)]
-fn ascii_parts<const JAVA: bool>(blk: &[u8; BLOCK]) -> usize {
+pub(crate) fn ascii_parts<const JAVA: bool>(blk: &[u8; BLOCK]) -> usize {
     let mut not = 1 << (BLOCK / PART - 1);
     for (k, part) in blk.as_chunks::<PART>().0.iter().enumerate() {
         not |= usize::from(!ascii_block::<JAVA, PART>(part)) << k;

@@ -1,0 +1,165 @@
+//! UTF-8 validation, portable: whether bytes are well-formed UTF-8, the
+//! answer of `core::str::from_utf8(b).is_ok()`, in the manner of the
+//! MUTF-8 scan ([`super::scan`]) with the 4-byte rows of Unicode Table 3-7.
+//!
+//! std's `from_utf8` takes ASCII a word or two at a time and every other
+//! character alone, with a branch on its length: on Russian or Chinese
+//! text that is a mispredicted branch every few bytes, and about 1 GB/s.
+//! Here whether a byte may stand where it stands is worked out from it and
+//! the three bytes before it, sixteen bytes at a time with no branch per
+//! byte, as a plain loop over an array of bytes that the compiler turns
+//! into the target's vector instructions where it has them:
+//!
+//! - a byte after a lead `C0..=FF`, two after a lead `E0..=FF` or three
+//!   after a lead `F0..=FF` is a continuation byte `80..=BF`, and no other
+//!   byte is one;
+//! - `C0`, `C1` and `F5..=FF` stand nowhere;
+//! - after `E0` comes `A0..=BF` (`80..=9F` would be an overlong form), after
+//!   `ED` comes `80..=9F` (`A0..=BF` is a surrogate), after `F0` comes
+//!   `90..=BF` (overlong below) and after `F4` comes `80..=8F` (above
+//!   U+10FFFF beyond).
+//!
+//! These are the rules of Keiser and Lemire's validator ("Validating UTF-8
+//! in less than one instruction per byte", 2021), written as byte compares
+//! rather than its nibble tables, which need a byte shuffle that portable
+//! code does not have. Text moves between the two modes of the MUTF-8
+//! scan: ASCII 128, then 64 bytes a step, eight bytes a word; and the
+//! rules, a part a step, until a part ends in eight ASCII bytes.
+//!
+//! Only the answer is worked out here; where it is "no", the caller asks
+//! `core::str::from_utf8` (through the `const fn`s) where and why.
+
+// The pieces are inlined into the loops, whatever the heuristics say: the
+// loops over byte arrays become vector code only there.
+#![allow(clippy::inline_always)]
+
+use super::scan::{ascii_block, ascii_parts};
+use crate::engine::words::HI;
+
+/// The bytes of a block of ASCII.
+const BLOCK: usize = 64;
+/// The bytes of a part tested by the rules.
+const PART: usize = 16;
+/// A part and the three bytes before it.
+const WIN: usize = PART + 3;
+
+/// Which bytes of `win[3..]` may not stand where they stand, given the
+/// three bytes before each (see the module's rules): the high bit of each
+/// such byte of the result set.
+#[inline(always)]
+fn rules(win: &[u8; WIN]) -> [u8; PART] {
+    let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));
+    let mut bad = [0; PART];
+    for (k, x) in bad.iter_mut().enumerate() {
+        let (p3, p2, p1, c) = (win[k], win[k + 1], win[k + 2], win[k + 3]);
+        // After a lead `C0..`, two after `E0..` or three after `F0..`: the
+        // high bit set exactly then.
+        let need = p1.saturating_sub(0x40) | p2.saturating_sub(0x60) | p3.saturating_sub(0x70);
+        // `80..=BF`: bit 7 set, bit 6 clear.
+        let cont = c & !(c << 1);
+        // `F5..=FF`, `C0`, `C1`.
+        let banned = c.saturating_sub(0x75) | mask((c & 0xFE) == 0xC0);
+        // The second byte's range after `E0`, `ED` (`low_e`: `80..=9F`),
+        // `F0` and `F4` (`low_f`: `80..=8F`); an ASCII byte after them fails
+        // `need`.
+        let low_e = mask(c.cast_signed() < -0x60);
+        let low_f = mask(c.cast_signed() < -0x70);
+        let second = (mask(p1 == 0xE0) & low_e)
+            | (mask(p1 == 0xED) & !low_e)
+            | (mask(p1 == 0xF0) & low_f)
+            | (mask(p1 == 0xF4) & !low_f);
+        *x = (need ^ cont) | banned | second;
+    }
+    bad
+}
+
+/// Whether no byte of `win[3..]` breaks the rules, and whether its last
+/// eight bytes are ASCII.
+#[inline(always)]
+fn part(win: &[u8; WIN]) -> (bool, bool) {
+    let mut any = 0;
+    for x in rules(win) {
+        any |= x;
+    }
+    let ascii = u64::from_le_bytes(*win.last_chunk::<8>().unwrap_or(&[0x80; 8])) & HI == 0;
+    (any < 0x80, ascii)
+}
+
+/// Whether `b` is well-formed UTF-8.
+#[inline]
+pub(crate) fn is_valid(b: &[u8]) -> bool {
+    let n = b.len();
+    if n < WIN {
+        return short(b);
+    }
+    // `b[..i]` is well formed but for a character that may be open at `i`.
+    let mut i = 0;
+    'ascii: loop {
+        // `i` starts a character: ASCII, two blocks a step, then one; then
+        // past the parts of ASCII at the start of the block that is not.
+        while let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
+            && ascii_block::<false, { 2 * BLOCK }>(blk)
+        {
+            i += 2 * BLOCK;
+        }
+        while let Some(blk) = chunk::<BLOCK>(b, i) {
+            if ascii_block::<false, BLOCK>(blk) {
+                i += BLOCK;
+            } else {
+                i += PART * ascii_parts::<false>(blk);
+                break;
+            }
+        }
+        // By the rules, a part a step, until a part ends in ASCII.
+        loop {
+            let (ok, ascii) = match i.checked_sub(3) {
+                Some(s) => match chunk::<WIN>(b, s) {
+                    Some(win) => part(win),
+                    None => break 'ascii,
+                },
+                None => first_part(b),
+            };
+            if !ok {
+                return false;
+            }
+            i += PART;
+            if ascii {
+                continue 'ascii;
+            }
+        }
+    }
+    // Fewer than `PART` bytes left: the last part again, which overlaps
+    // bytes that passed (they pass again), and then three spaces after the
+    // end, which fail after a character that the end cuts off.
+    let mut last = [b' '; WIN + 3];
+    last[..WIN].copy_from_slice(&b[n - WIN..]);
+    last.first_chunk::<WIN>().is_some_and(|w| part(w).0)
+        && last.last_chunk::<WIN>().is_some_and(|w| part(w).0)
+}
+
+/// [`is_valid`] of fewer than `WIN` bytes: two parts after three spaces,
+/// padded with spaces (so that a character cut off by the end fails at
+/// the first space after it).
+#[inline(never)]
+fn short(b: &[u8]) -> bool {
+    let mut win = [b' '; 2 * PART + 3];
+    win[3..3 + b.len()].copy_from_slice(b);
+    win.first_chunk::<WIN>().is_some_and(|w| part(w).0)
+        && win.last_chunk::<WIN>().is_some_and(|w| part(w).0)
+}
+
+/// [`part`] at the start of the input, after three spaces
+/// (`b.len() >= WIN`).
+#[cold]
+#[inline(never)]
+fn first_part(b: &[u8]) -> (bool, bool) {
+    let mut win = [b' '; WIN];
+    win[3..].copy_from_slice(&b[..PART]);
+    part(&win)
+}
+
+/// `b[i..i + N]`, if that long.
+#[inline(always)]
+fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
+    b.get(i..)?.first_chunk::<N>()
+}
