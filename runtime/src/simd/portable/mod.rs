@@ -230,17 +230,32 @@ mod tests {
         );
     }
 
-    /// Every input of one and two bytes, and every one of three bytes
-    /// that does not start with ASCII.
+    /// Every input of one and two bytes (std's loop), every two bytes at
+    /// the end of longer inputs (in the last part, after it, after ASCII
+    /// blocks and after Cyrillic), and every three bytes after a lead at the
+    /// end, which is where the check of a character cut off by the end
+    /// looks.
     #[test]
-    fn utf8_validate_every_short_input() {
+    fn utf8_validate_every_ending() {
+        let mut b = Vec::new();
         for x in 0..=255u8 {
             same_validity(&[x]);
             for y in 0..=255u8 {
                 same_validity(&[x, y]);
-                if x >= 0x80 {
+                for before in [17, 18, 19, 30, 62, 126] {
+                    for filler in ["a", "ж"] {
+                        b.clear();
+                        b.extend(filler.bytes().cycle().take(before));
+                        b.extend_from_slice(&[x, y]);
+                        same_validity(&b);
+                    }
+                }
+                if x >= 0xC0 {
                     for z in 0..=255u8 {
-                        same_validity(&[x, y, z]);
+                        b.clear();
+                        b.extend_from_slice(&[b'a'; 61]);
+                        b.extend_from_slice(&[x, y, z]);
+                        same_validity(&b);
                     }
                 }
             }

@@ -89,8 +89,10 @@ fn part(win: &[u8; WIN]) -> (bool, bool) {
 #[inline]
 pub(crate) fn is_valid(b: &[u8]) -> bool {
     let n = b.len();
+    // A short input: std's loop, which takes it a character a step, is as
+    // fast as a part by the rules would be.
     if n < WIN {
-        return short(b);
+        return core::str::from_utf8(b).is_ok();
     }
     // `b[..i]` is well formed but for a character that may be open at `i`.
     let mut i = 0;
@@ -128,30 +130,19 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
             }
         }
     }
-    // Fewer than `PART` bytes left: the last part again, which overlaps
-    // bytes that passed (they pass again), and then three spaces after the
-    // end, which fail after a character that the end cuts off.
-    let mut last = [b' '; WIN + 3];
-    last[..WIN].copy_from_slice(&b[n - WIN..]);
-    last.first_chunk::<WIN>().is_some_and(|w| part(w).0)
-        && last.last_chunk::<WIN>().is_some_and(|w| part(w).0)
-}
-
-/// [`is_valid`] of fewer than `WIN` bytes: two parts after three spaces,
-/// padded with spaces (so that a character cut off by the end fails at
-/// the first space after it).
-#[inline(never)]
-fn short(b: &[u8]) -> bool {
-    let mut win = [b' '; 2 * PART + 3];
-    win[3..3 + b.len()].copy_from_slice(b);
-    win.first_chunk::<WIN>().is_some_and(|w| part(w).0)
-        && win.last_chunk::<WIN>().is_some_and(|w| part(w).0)
+    // Fewer than `PART` bytes left (often none, after ASCII): the last
+    // part again, which overlaps bytes that passed (they pass again).
+    if i < n && !chunk::<WIN>(b, n - WIN).is_some_and(|w| part(w).0) {
+        return false;
+    }
+    // And no character is cut off by the end: no lead in the last three
+    // bytes asks for more bytes than follow it.
+    b[n - 1] < 0xC0 && b[n - 2] < 0xE0 && b[n - 3] < 0xF0
 }
 
 /// [`part`] at the start of the input, after three spaces
 /// (`b.len() >= WIN`).
-#[cold]
-#[inline(never)]
+#[inline]
 fn first_part(b: &[u8]) -> (bool, bool) {
     let mut win = [b' '; WIN];
     win[3..].copy_from_slice(&b[..PART]);
