@@ -94,6 +94,18 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
     if n < WIN {
         return core::str::from_utf8(b).is_ok();
     }
+    // Shorter than a block pair (a name, a line, a message): all ASCII,
+    // by words (the last one overlapping), is the common answer.
+    if n < 2 * BLOCK {
+        let (words, _) = b.as_chunks::<8>();
+        let mut acc = u64::from_le_bytes(*b.last_chunk::<8>().unwrap_or(&[0; 8]));
+        for w in words {
+            acc |= u64::from_le_bytes(*w);
+        }
+        if acc & HI == 0 {
+            return true;
+        }
+    }
     // `b[..i]` is well formed but for a character that may be open at `i`.
     let mut i = 0;
     'ascii: loop {
