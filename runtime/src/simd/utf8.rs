@@ -602,9 +602,9 @@ mod tests {
     }
 
     /// Runs `f` with each SIMD kernel (AVX2, AVX-512) this CPU has; the
-    /// portable validator's tests are those of `simd::portable`, on the
-    /// inputs that reach each of its paths (these would take a third more
-    /// time again, most of it in std's loop for short inputs).
+    /// portable validator has tests of its own in `simd::portable`, on the
+    /// inputs that reach each of its paths (these took a third more time
+    /// with it).
     fn each_kernel(mut f: impl FnMut()) {
         assert_avx2();
         each_level(|l| {
