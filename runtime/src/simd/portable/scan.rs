@@ -230,7 +230,7 @@ fn short<const JAVA: bool>(b: &[u8]) -> usize {
 
 /// `b[i..i + N]`, if that long.
 #[inline(always)]
-fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
+pub(crate) fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
     b.get(i..)?.first_chunk::<N>()
 }
 

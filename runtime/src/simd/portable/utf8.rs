@@ -36,7 +36,7 @@
 // loops over byte arrays become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::scan::{ascii_block, ascii_parts};
+use super::scan::{ascii_block, ascii_parts, chunk};
 use crate::engine::words::HI;
 
 /// The bytes of a block of ASCII.
@@ -162,10 +162,4 @@ fn first_part(b: &[u8]) -> (bool, bool) {
     let mut win = [b' '; WIN];
     win[3..].copy_from_slice(&b[..PART]);
     part(&win)
-}
-
-/// `b[i..i + N]`, if that long.
-#[inline(always)]
-fn chunk<const N: usize>(b: &[u8], i: usize) -> Option<&[u8; N]> {
-    b.get(i..)?.first_chunk::<N>()
 }
