@@ -27,7 +27,6 @@ exits 1 if a suite fails, 0 otherwise.
 import argparse
 import os
 import pathlib
-import resource
 import shutil
 import statistics
 import subprocess
@@ -36,14 +35,11 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from dependency_cost import cpu_children  # noqa: E402 (the scripts' folder is on the path first)
 
 # The tree when the goal of the cold suite was set.
 GOAL_TREE = "9635bb5"
-
-
-def children_cpu():
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 def run_suite(rev, work):
@@ -56,7 +52,7 @@ def run_suite(rev, work):
     env = dict(os.environ, CARGO_TARGET_DIR=str(work / "target"))
     subprocess.run(["cargo", "fetch", "-q"], cwd=work, env=env, check=True)
     log = work.parent / f"{work.name}.log"
-    start_cpu, start_wall = children_cpu(), time.monotonic()
+    start_cpu, start_wall = cpu_children(), time.monotonic()
     with open(log, "w") as out:
         done = subprocess.run(
             ["cargo", "test", "--workspace", "--offline"],
@@ -65,7 +61,7 @@ def run_suite(rev, work):
             stdout=out,
             stderr=subprocess.STDOUT,
         )
-    cpu, wall = children_cpu() - start_cpu, time.monotonic() - start_wall
+    cpu, wall = cpu_children() - start_cpu, time.monotonic() - start_wall
     if done.returncode != 0:
         print(f"  {rev}: the suite failed, see {log}", file=sys.stderr)
     shutil.rmtree(work / "target", ignore_errors=True)
