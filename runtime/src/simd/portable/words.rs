@@ -98,16 +98,19 @@ const fn not_three_byte(w0: u64, w1: u64) -> (u64, u64) {
 /// [`three_byte_run`]; anything past it).
 #[inline]
 pub(crate) const fn three_byte_units(w0: u64, w1: u64) -> u64 {
-    three_byte_unit(w0)
-        | three_byte_unit(w0 >> 24) << 16
-        | three_byte_unit(w0 >> 48 | w1 << 16) << 32
-        | three_byte_unit(w1 >> 8) << 48
+    three_byte_pair(w0) | three_byte_pair(w0 >> 48 | w1 << 16) << 32
 }
 
-/// The unit of the 3-byte character in bytes 0..3 of `v`.
+/// The units of the 3-byte characters in bytes 0..3 and 3..6 of `v`, in
+/// lanes 0 and 1: both worked out at once, each in its 24 bits (twelve
+/// operations for two characters, where one at a time took nine each).
 #[inline]
-const fn three_byte_unit(v: u64) -> u64 {
-    (v & 0x0F) << 12 | (v & 0x3F00) >> 2 | (v >> 16) & 0x3F
+const fn three_byte_pair(v: u64) -> u64 {
+    // Bits 0..4 of the lead to 12..16, bits 0..6 of the first continuation
+    // byte (bits 8..14) to 6..12 and of the second (bits 16..22) to 0..6,
+    // in each character's 24 bits; nothing lands in bits 16..24 of either.
+    let x = (v & 0x0F00_000F) << 12 | (v >> 2) & 0x000F_C000_0FC0 | (v >> 16) & 0x3F00_003F;
+    x & 0xFFFF | (x >> 8) & 0xFFFF_0000
 }
 
 /// The two surrogates of the 4-byte character in bytes 0..4 of `w`: the
