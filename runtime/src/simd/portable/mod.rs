@@ -833,6 +833,36 @@ mod tests {
         }
     }
 
+    /// The ASCII test of the scan's blocks, of each size it is asked of
+    /// (the parts, the blocks and the block pairs, which `JAVA` tests by
+    /// signed bytes, the rest by words): every byte value at every place
+    /// of an ASCII block, against the definition.
+    #[test]
+    fn cesu_scan_ascii_blocks_every_byte_at_every_place() {
+        fn check<const N: usize>() {
+            for k in 0..N {
+                for x in 0..=255u8 {
+                    let mut blk = [b'a'; N];
+                    blk[k] = x;
+                    let (java, plain) = (x != 0 && x < 0x80, x < 0x80);
+                    assert_eq!(
+                        super::scan::ascii_block::<true, N>(&blk),
+                        java,
+                        "{N} {k} {x:02X}"
+                    );
+                    assert_eq!(
+                        super::scan::ascii_block::<false, N>(&blk),
+                        plain,
+                        "{N} {k} {x:02X}"
+                    );
+                }
+            }
+        }
+        check::<16>();
+        check::<64>();
+        check::<128>();
+    }
+
     #[test]
     fn cesu_every_piece_at_every_offset() {
         for java in [true, false] {
