@@ -61,8 +61,8 @@ const PART: usize = 16;
 /// signed number above zero (`01..=7F`), sixteen lanes per part and-ed
 /// together: one compare and one and per sixteen bytes where a vector unit
 /// has them (`pcmpgtb` and `pand` in SSE2), against a subtraction and two
-/// ors for the word test below (pure ASCII 1.18x to 1.25x as fast, English
-/// 1.06x; 27 Nov, `scripts/ab_runtime.py`). A single part, as
+/// ors for the word test below (pure ASCII 1.13x to 1.40x as fast, English
+/// 1.04x to 1.16x, in eight runs of `scripts/ab_runtime.py` on 27 Nov). A single part, as
 /// [`ascii_parts`] tests them, keeps the word test: that way English ran
 /// 0.7x to 0.87x as fast.
 ///
