@@ -802,7 +802,8 @@ mod tests {
     /// The blocks of the scan pass every stretch of well-formed text that
     /// decodes to itself, at every place (no false alarm, which would not
     /// change the answer, only send it down the slow path), and the ASCII
-    /// test holds exactly where every byte is ASCII (and not zero).
+    /// test holds exactly where every byte is ASCII (each byte value at
+    /// each place: the test after this one).
     #[test]
     fn cesu_scan_blocks_pass_valid_text() {
         let mut text = String::new();
@@ -824,12 +825,6 @@ mod tests {
             let ascii = blk.iter().all(|&c| c < 0x80);
             assert_eq!(super::scan::ascii_block::<false, 64>(blk), ascii);
             assert_eq!(super::scan::ascii_block::<true, 64>(blk), ascii);
-        }
-        for (k, x) in [(0, 0x00u8), (17, 0x00), (63, 0x00), (5, 0x80), (63, 0xFF)] {
-            let mut blk = [b'a'; 64];
-            blk[k] = x;
-            assert!(!super::scan::ascii_block::<true, 64>(&blk), "{k} {x:02X}");
-            assert_eq!(super::scan::ascii_block::<false, 64>(&blk), x == 0);
         }
     }
 

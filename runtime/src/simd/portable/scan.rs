@@ -62,9 +62,9 @@ const PART: usize = 16;
 /// together: one compare and one and per sixteen bytes where a vector unit
 /// has them (`pcmpgtb` and `pand` in SSE2), against a subtraction and two
 /// ors for the word test below (pure ASCII 1.13x to 1.40x as fast, English
-/// 1.04x to 1.16x, in eight runs of `scripts/ab_runtime.py` on 27 Nov). A single part, as
-/// [`ascii_parts`] tests them, keeps the word test: that way English ran
-/// 0.7x to 0.87x as fast.
+/// 1.04x to 1.16x, in eight runs of `scripts/ab_runtime.py` on 27 Nov).
+/// The single parts that [`ascii_parts`] tests keep the word test: by
+/// signed bytes too, English ran 0.7x to 0.87x as fast.
 ///
 /// Otherwise eight bytes a word: the high bit of every byte clear, and for
 /// `JAVA` that of the word less `01` in each byte too. (A zero byte, the
