@@ -323,17 +323,33 @@ mod tests {
     /// UTF-8 to UTF-16 on random mixes long enough to be cut into parts
     /// (256 bytes and more): each part's output placed by the count of the
     /// parts before it, the parts' ends at every kind of character, and
-    /// texts whose samples decide for one part (ASCII and 3-byte
-    /// characters alone, every third text) or three.
+    /// every way the samples decide: ASCII and 3-byte characters in long
+    /// runs (one part), in short runs as Korean has them (three parts of
+    /// steps that take 3-byte characters, here and there meeting a 2- or
+    /// 4-byte one that the samples missed), and every kind (three parts).
     #[test]
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        let one_part: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
-        for round in 0..3_000 {
-            let classes: &[&[char]] = if round % 3 == 0 { &one_part } else { &CLASSES };
+        let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
+        let mut decided = [0; 3];
+        for round in 0..4_000 {
+            let (classes, run): (&[&[char]], usize) = match round % 4 {
+                0 => (&three, 40),
+                1 => (&three, 4),
+                _ => (&CLASSES, 40),
+            };
             let len = 256 + rng.index(1_200);
-            same_encode_units(&random_mix(&mut rng, classes, len, 40));
+            let mut text = random_mix(&mut rng, classes, len, run);
+            if round % 8 == 1 {
+                let at = text.floor_char_boundary(rng.index(text.len()));
+                let other = [CLASSES[1], CLASSES[3]][rng.index(2)];
+                text.insert(at, other[rng.index(other.len())]);
+            }
+            decided[super::utf16::plan(text.as_bytes()) as usize] += 1;
+            same_encode_units(&text);
         }
+        // Each way is taken often enough to have met every neighbour.
+        assert!(decided.iter().all(|&n| n >= 500), "{decided:?}");
     }
 
     #[test]

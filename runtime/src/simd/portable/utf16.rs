@@ -23,6 +23,19 @@
 //! 3-byte characters (CJK) 24 bytes at a time while they last, else up to
 //! four 3-byte ones or one 4-byte one a turn.
 //!
+//! Korean is words of a few 3-byte syllables between spaces: there every
+//! step would end in that branch, taken or not by the length of a word,
+//! and guessed wrong about as often. So a text whose samples hold 3-byte
+//! characters, no 2- or 4-byte ones, and ASCII before a character often
+//! (four times or more in the samples' 128 bytes; Japanese and Chinese
+//! man pages switch about a sixth as often) takes steps whose second run
+//! is 3-byte characters instead: up to four, `k`, from the two words at
+//! `i + a` by [`three_byte_run`], their units from the same words, and
+//! the cursors moved by `a + 3k` bytes and `a + k` units. A 2- or 4-byte
+//! character that the samples missed is a step of the other kind, and
+//! four 3-byte characters with no ASCII before them may be CJK text, whose
+//! run [`long_chars`] takes.
+//!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
 //! latency, not by its instructions. So the text is cut into three parts at
@@ -32,10 +45,11 @@
 //! turn: three chains that the CPU runs side by side (two leave latency
 //! showing; four run out of registers on `x86_64`). Each part writes only
 //! into its own range of the output (`split_at_mut`), stepping while 24
-//! units of room are left in it, and finishes a character at a time. Text
-//! of ASCII and 3-byte characters alone moves by constants, which one
-//! chain runs faster than the count costs: samples of the text decide
-//! (see [`worth_chains`]), and text under 256 bytes is one part.
+//! units of room are left in it, and finishes a character at a time. Other
+//! text of ASCII and 3-byte characters alone (English, CJK) moves by
+//! constants, which one chain runs faster than the count costs. Samples
+//! of the text decide (see [`plan`]), and text under 256 bytes is one
+//! part.
 //!
 //! Measured on `x86_64` (SSE2 only), 100 KB, against the kernel before
 //! (eight bytes a step, each byte's unit stored at the count of leads
@@ -77,14 +91,20 @@ const PARTS: usize = 3;
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
-    if b.len() < MIN_SPLIT || !worth_chains(b) {
-        return Chain {
-            out: dst,
-            i: 0,
-            o: 0,
-        }
-        .finish(b, b.len());
+    if b.len() < MIN_SPLIT {
+        return Chain::new(dst, 0).finish::<false>(b, b.len());
     }
+    match plan(b) {
+        Plan::TwoByteParts => in_parts::<false>(b, dst),
+        Plan::ThreeByteParts => in_parts::<true>(b, dst),
+        Plan::OnePart => Chain::new(dst, 0).finish::<false>(b, b.len()),
+    }
+}
+
+/// [`encode_units`] in [`PARTS`] chains, each a step in turn, with the
+/// second run of a step 3-byte characters if `THREE`, else 2-byte ones.
+#[inline]
+fn in_parts<const THREE: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
     let mut cuts = [0; PARTS];
     let mut starts = [0; PARTS];
@@ -110,44 +130,57 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
         };
         let (out, tail) = core::mem::take(&mut rest).split_at_mut(len);
         rest = tail;
-        Chain {
-            out,
-            i: cuts[j],
-            o: 0,
-        }
+        Chain::new(out, cuts[j])
     });
     // A step of each part in turn while all can step.
-    'all: loop {
-        for c in &mut chains {
-            if !c.step(b) {
-                break 'all;
-            }
-        }
-    }
+    let [c0, c1, c2] = &mut chains;
+    while c0.step::<THREE>(b) && c1.step::<THREE>(b) && c2.step::<THREE>(b) {}
     let mut total = 0;
     for (j, c) in chains.into_iter().enumerate() {
         let end = if j + 1 < PARTS { cuts[j + 1] } else { b.len() };
-        total += c.finish(b, end)?;
+        total += c.finish::<THREE>(b, end)?;
     }
     Some(total)
 }
 
-/// Whether samples of `b` (four of sixteen bytes, spread over it; `b` has
-/// at least 16) hold a 2- or 4-byte lead: the characters whose steps move
+/// How a text is encoded, as samples of it decide (see
+/// [`plan`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Plan {
+    /// 2- or 4-byte characters: three parts, whose steps take 2-byte
+    /// characters after ASCII.
+    TwoByteParts,
+    /// 3-byte characters in short runs between ASCII, and no 2- or 4-byte
+    /// ones: three parts, whose steps take 3-byte characters after ASCII.
+    ThreeByteParts,
+    /// Anything else (ASCII, long runs of 3-byte characters): one part.
+    OnePart,
+}
+
+/// What samples of `b` (four of 32 bytes, spread over it; `b` has at
+/// least 32) hold: any 2- or 4-byte lead, the characters whose steps move
 /// the cursors by counts computed from the bytes, which the chains
-/// overlap. Text of ASCII and 3-byte characters alone (English, CJK) moves
-/// by constants, and runs faster as one part than the count of where each
-/// part's output starts lets three do.
+/// overlap; or 3-byte leads with an ASCII byte before a lead at least four
+/// times, the short runs of Korean.
 #[inline]
-fn worth_chains(b: &[u8]) -> bool {
-    let last = b.len() - 16;
-    let mut any = false;
+pub(crate) fn plan(b: &[u8]) -> Plan {
+    let last = b.len() - 32;
+    let (mut two, mut three, mut switches) = (false, false, 0u8);
     for k in 0..4 {
-        for &x in &b[last * k / 3..][..16] {
-            any |= x & 0xE0 == 0xC0 || x >= 0xF0;
+        let s = &b[last * k / 3..][..32];
+        for (&x, &y) in s.iter().zip(&s[1..]) {
+            two |= x & 0xE0 == 0xC0 || x >= 0xF0;
+            three |= x & 0xF0 == 0xE0;
+            switches += u8::from(x < 0x80 && y >= 0xC0);
         }
     }
-    any
+    if two {
+        Plan::TwoByteParts
+    } else if three && switches >= 4 {
+        Plan::ThreeByteParts
+    } else {
+        Plan::OnePart
+    }
 }
 
 /// The number of UTF-16 units of the whole characters of `b`: one for each
@@ -171,10 +204,11 @@ pub(crate) fn units_len(b: &[u8]) -> usize {
 }
 
 /// One step at the start of `win` (a character boundary) into `out`:
-/// returns `(a, k)`, `a` ASCII bytes then `k` 2-byte characters written.
-/// If `a < 16` and `k == 0`, a 3- or 4-byte character comes next.
+/// returns `(a, k)`, `a` ASCII bytes then `k` 2-byte characters (3-byte
+/// ones if `THREE`) written. If `a < 16` and `k == 0`, another kind of
+/// character comes next.
 #[inline(always)]
-fn step(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, usize) {
+fn step<const THREE: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, usize) {
     // The sixteen bytes widened from the bytes, before the words are read
     // and in one array operation: so a target with vectors keeps it one
     // widening, where taking it from the words would be shifts.
@@ -191,6 +225,11 @@ fn step(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, usize) {
     // `min` tells the compiler what it cannot see: `a < 16`.
     let a = ((high.trailing_zeros() / 8) as usize).min(15);
     let (v0, v1) = (load8(win, a), load8(win, a + 8));
+    if THREE {
+        let k = three_byte_run(v0, v1);
+        store_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
+        return (a, k);
+    }
     let bad = u128::from(not_two_byte_lanes(v1)) << 64 | u128::from(not_two_byte_lanes(v0));
     let k = (bad.trailing_zeros() / 16) as usize;
     let out = &mut out[a..a + 8];
@@ -209,13 +248,18 @@ struct Chain<'a> {
     o: usize,
 }
 
-impl Chain<'_> {
+impl<'a> Chain<'a> {
+    /// A chain from byte `i` into `out`.
+    fn new(out: &'a mut [u16], i: usize) -> Self {
+        Chain { out, i, o: 0 }
+    }
+
     /// A step, if `WIN` bytes of input and `ROOM` units of output are left
     /// at the cursors; whether it took one. A part's range holds exactly
     /// its units, so a step never writes past the part's end (its
     /// characters' units are within `ROOM` of the cursor).
     #[inline(always)]
-    fn step(&mut self, b: &[u8]) -> bool {
+    fn step<const THREE: bool>(&mut self, b: &[u8]) -> bool {
         let (Some(win), Some(out)) = (
             b.get(self.i..).and_then(<[u8]>::first_chunk::<WIN>),
             self.out
@@ -224,7 +268,20 @@ impl Chain<'_> {
         ) else {
             return false;
         };
-        let (a, k) = step(win, out);
+        let (a, k) = step::<THREE>(win, out);
+        if THREE {
+            self.i += a + 3 * k;
+            self.o += a + k;
+            if k == 0 && a < 16 {
+                // A 2- or 4-byte character: a step of the other kind.
+                self.step::<false>(b);
+            } else if a == 0 && k == 4 {
+                // Four 3-byte characters and no ASCII: a run of them (CJK
+                // text) that may go on, eight at a time.
+                (self.i, self.o) = long_chars(b, self.i, self.o, self.out);
+            }
+            return true;
+        }
         self.i += a + 2 * k;
         self.o += a + k;
         if k == 0 && a < 16 {
@@ -236,8 +293,8 @@ impl Chain<'_> {
     /// Steps while it can, then the characters up to byte `end` one at a
     /// time; the units written in all, or `None` if `out` is too short.
     #[inline]
-    fn finish(mut self, b: &[u8], end: usize) -> Option<usize> {
-        while self.i < end && self.step(b) {}
+    fn finish<const THREE: bool>(mut self, b: &[u8], end: usize) -> Option<usize> {
+        while self.i < end && self.step::<THREE>(b) {}
         encode_rest(b, self.i, end, self.o, self.out)
     }
 }

@@ -11,10 +11,16 @@ pub(crate) const NOT_ASCII16: u64 = 0xFF80_FF80_FF80_FF80;
 /// as units `out[0..4]`.
 #[inline]
 pub(crate) fn store_units4(out: &mut [u16], w: u64) {
-    let out = &mut out[..4];
-    for (k, u) in out.iter_mut().enumerate() {
-        *u = (w >> (16 * k)) as u16;
-    }
+    // From the word's little-endian bytes: on a little-endian target the
+    // units are the word's own bytes, one 8-byte store.
+    let b = w.to_le_bytes();
+    let units = [
+        u16::from_le_bytes([b[0], b[1]]),
+        u16::from_le_bytes([b[2], b[3]]),
+        u16::from_le_bytes([b[4], b[5]]),
+        u16::from_le_bytes([b[6], b[7]]),
+    ];
+    out[..4].copy_from_slice(&units);
 }
 
 /// Narrows the four 16-bit lanes of `w` (each below `0x100`) to bytes
