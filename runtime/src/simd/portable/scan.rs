@@ -30,9 +30,12 @@
 //!   that of the byte less one too, so no zero byte). The block that is not
 //!   all ASCII is entered at its first part that is not.
 //! - **The rules**, a part a step, until a part ends in eight ASCII bytes
-//!   (then a character starts after it, and the scan is back in ASCII).
-//!   Russian or Chinese text stays here: no branch depends on where its
-//!   characters start.
+//!   (then a character starts after it) and the block after it is all
+//!   ASCII: then the scan is back in ASCII. Where that block is not, its
+//!   parts of ASCII are passed and the rules go on. Russian or Chinese
+//!   text stays here, and so does Latin text whose letters with accents
+//!   come every few words: no branch depends on where its characters
+//!   start.
 //!
 //! The first part that fails sends the scan back to the start of the
 //! character it opens in, from where a character-at-a-time loop finds the
@@ -221,7 +224,11 @@ pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_firs
             }
             i += PART;
             if ascii {
-                continue 'ascii;
+                let back;
+                (i, back) = after_ascii::<JAVA>(b, i);
+                if back {
+                    continue 'ascii;
+                }
             }
         }
     }
@@ -269,6 +276,23 @@ fn first_part<const JAVA: bool>(b: &[u8]) -> (Option<usize>, bool) {
     let mut win = [b' '; PART + 2];
     win[2..].copy_from_slice(&b[..PART]);
     part::<JAVA>(&win)
+}
+
+/// Where the rules go on after a part that ends in ASCII, at `i` (a
+/// character starts there): past the next block if it is all ASCII, and
+/// back to the blocks of ASCII (`true`); else past the parts of it that
+/// are, still by the rules (`false`). So text where characters other than
+/// ASCII come every few words (Polish, Turkish, Hungarian) stays by the
+/// rules, where going back to the blocks of ASCII after every part that
+/// ends in ASCII tested a pair of blocks and a block that failed, and
+/// mispredicted the loops' exits, before each character.
+#[inline(always)]
+pub(crate) fn after_ascii<const JAVA: bool>(b: &[u8], i: usize) -> (usize, bool) {
+    match chunk::<BLOCK>(b, i) {
+        None => (i, true),
+        Some(blk) if ascii_block::<JAVA, BLOCK>(blk) => (i + BLOCK, true),
+        Some(blk) => (i + PART * ascii_parts::<JAVA>(blk), false),
+    }
 }
 
 /// How many parts at the start of `blk` are all ASCII (not all of them).

@@ -24,7 +24,8 @@
 //! rather than its nibble tables, which need a byte shuffle that portable
 //! code does not have. Text moves between the two modes of the MUTF-8
 //! scan: ASCII 128, then 64 bytes a step, eight bytes a word; and the
-//! rules, a part a step, until a part ends in eight ASCII bytes. An input
+//! rules, a part a step, until a part ends in eight ASCII bytes and the
+//! block after it is all ASCII. An input
 //! shorter than a part and its three bytes before goes to std's loop, and
 //! one shorter than 128 bytes that is all ASCII is answered by one pass of
 //! words.
@@ -36,7 +37,7 @@
 // loops over byte arrays become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::scan::{ascii_block, ascii_parts, chunk};
+use super::scan::{after_ascii, ascii_block, ascii_parts, chunk};
 use crate::engine::words::HI;
 
 /// The bytes of a block of ASCII.
@@ -141,7 +142,11 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
             }
             i += PART;
             if ascii {
-                continue 'ascii;
+                let back;
+                (i, back) = after_ascii::<false>(b, i);
+                if back {
+                    continue 'ascii;
+                }
             }
         }
     }
