@@ -36,6 +36,8 @@ fn main() {
         let bytes = text.as_bytes();
         let java = cesu8::to_java_cesu8(text).into_owned();
         let mut units = vec![0u16; bytes.len() + 16];
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        let mut utf8 = vec![0u8; 3 * utf16.len() + 16];
         let rows = [
             "utf8 validate new",
             "utf8 validate old",
@@ -46,6 +48,9 @@ fn main() {
             "utf16 encode new",
             "utf16 encode old",
             "std encode_utf16",
+            "utf16 decode new",
+            "utf16 decode old",
+            "std String::from_utf16",
         ];
         let mut t = vec![Vec::new(); rows.len()];
         for _ in 0..rounds {
@@ -80,6 +85,15 @@ fn main() {
                     n += 1;
                 }
                 n
+            }));
+            t[9].push(round(|| {
+                new::fast::utf16::decode_units_into(black_box(&utf16), &mut utf8).unwrap_or(0)
+            }));
+            t[10].push(round(|| {
+                old::fast::utf16::decode_units_into(black_box(&utf16), &mut utf8).unwrap_or(0)
+            }));
+            t[11].push(round(|| {
+                String::from_utf16(black_box(&utf16)).map_or(0, |s| s.len())
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();
