@@ -37,7 +37,7 @@
 // loops over byte arrays become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::scan::{after_ascii, ascii_block, ascii_parts, chunk};
+use super::scan::{after_ascii, ascii_block, ascii_pairs, ascii_parts, chunk};
 use crate::engine::words::HI;
 
 /// The bytes of a block of ASCII.
@@ -115,11 +115,7 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step, then one; then
         // past the parts of ASCII at the start of the block that is not.
-        while let Some(blk) = chunk::<{ 2 * BLOCK }>(b, i)
-            && ascii_block::<false, { 2 * BLOCK }>(blk)
-        {
-            i += 2 * BLOCK;
-        }
+        i += 2 * BLOCK * ascii_pairs::<false>(&b[i..]);
         while let Some(blk) = chunk::<BLOCK>(b, i) {
             if ascii_block::<false, BLOCK>(blk) {
                 i += BLOCK;
