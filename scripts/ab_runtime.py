@@ -38,7 +38,9 @@ def copy_runtime(rev, into):
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", rev, "runtime"], check=True, capture_output=True
     ).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    # `-m`: the files dated now, not at the commit, or Cargo would take an
+    # older revision's copy for the build it already has of another.
+    subprocess.run(["tar", "-x", "-m", "-C", str(into)], input=archive, check=True)
     manifest = into / "runtime" / "Cargo.toml"
     text = manifest.read_text()
     text = re.sub(r"^version\.workspace = true$", 'version = "99.0.0"', text, flags=re.M)

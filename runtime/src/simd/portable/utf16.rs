@@ -74,8 +74,8 @@
 #![allow(clippy::inline_always)]
 
 use super::words::{
-    HI, NOT_ASCII16, load8, narrow4, not_two_byte_lanes, store_units4, surrogates,
-    three_byte_chars4, three_byte_run, three_byte_units, two_byte_units, units4,
+    HI, NOT_ASCII16, load8, narrow4, not_two_byte_lanes, store_units4, store_word_units4,
+    surrogates, three_byte_chars4, three_byte_run, three_byte_units, two_byte_units, units4,
 };
 
 /// Input bytes a step may read past its cursor.
@@ -227,7 +227,7 @@ fn step<const THREE: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, us
     let (v0, v1) = (load8(win, a), load8(win, a + 8));
     if THREE {
         let k = three_byte_run(v0, v1);
-        store_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
+        store_word_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
         return (a, k);
     }
     let bad = u128::from(not_two_byte_lanes(v1)) << 64 | u128::from(not_two_byte_lanes(v0));
@@ -314,8 +314,8 @@ fn long_chars(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, 
             // Eight 3-byte characters: the cursors move by constants after
             // a branch, so the next loads need not wait on this step's
             // arithmetic.
-            store_units4(&mut dst[..4], three_byte_units(w0, w1));
-            store_units4(&mut dst[4..8], three_byte_units(w2, w3));
+            store_word_units4(&mut dst[..4], three_byte_units(w0, w1));
+            store_word_units4(&mut dst[4..8], three_byte_units(w2, w3));
             i += 24;
             o += 8;
             continue;
@@ -329,7 +329,7 @@ fn long_chars(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, 
         } else {
             (three_byte_units(w0, w1), 3 * run, run)
         };
-        store_units4(&mut dst[..4], units);
+        store_word_units4(&mut dst[..4], units);
         i += di;
         o += d_o;
         if win[di] < 0xE0 {

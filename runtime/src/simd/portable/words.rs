@@ -8,11 +8,21 @@ pub(crate) use crate::engine::words::{HI, load8};
 pub(crate) const NOT_ASCII16: u64 = 0xFF80_FF80_FF80_FF80;
 
 /// Stores the four 16-bit lanes of `w` (lane `k` in bits `16k..16k + 16`)
-/// as units `out[0..4]`.
+/// as units `out[0..4]`, a lane at a time: beside another such store, the
+/// compiler makes one vector store of both.
 #[inline]
 pub(crate) fn store_units4(out: &mut [u16], w: u64) {
-    // From the word's little-endian bytes: on a little-endian target the
-    // units are the word's own bytes, one 8-byte store.
+    let out = &mut out[..4];
+    for (k, u) in out.iter_mut().enumerate() {
+        *u = (w >> (16 * k)) as u16;
+    }
+}
+
+/// [`store_units4`] as one store of the word: the units from its
+/// little-endian bytes, which on a little-endian target are the word's own
+/// (alone, a lane at a time was four stores).
+#[inline]
+pub(crate) fn store_word_units4(out: &mut [u16], w: u64) {
     let b = w.to_le_bytes();
     let units = [
         u16::from_le_bytes([b[0], b[1]]),
@@ -305,6 +315,9 @@ mod tests {
             store_units4(&mut units, w);
             let want = [0x8041, 0x007F, 0xFE12, 0x6101];
             assert_eq!(units, want);
+            let mut word = [0u16; 4];
+            store_word_units4(&mut word, w);
+            assert_eq!(word, want);
             assert_eq!(units4(&want, 0), w);
             store_units4(&mut units, swap16(w));
             assert_eq!(units, want.map(u16::swap_bytes));
