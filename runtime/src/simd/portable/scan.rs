@@ -69,7 +69,7 @@ const PART: usize = 16;
 /// a subtraction and two ors for the word test below. (As a compare above
 /// zero and-ed together, the same count, the answer took seven more
 /// instructions a block; with the loop over block pairs as an iterator,
-/// pure ASCII ran 1.14x to 1.39x as fast and English 1.21x to 1.38x in
+/// pure ASCII ran 1.11x to 1.39x as fast and English 1.19x to 1.38x in
 /// `scripts/ab_runtime.py`, 27 Nov.) The single parts that [`ascii_parts`]
 /// tests keep the word test: by signed bytes, English ran 0.7x to 0.87x as
 /// fast.

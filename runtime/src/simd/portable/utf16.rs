@@ -143,8 +143,7 @@ fn in_parts<const THREE: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     Some(total)
 }
 
-/// How a text is encoded, as samples of it decide (see
-/// [`plan`]).
+/// How a text is encoded, as samples of it decide (see [`plan`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Plan {
     /// 2- or 4-byte characters: three parts, whose steps take 2-byte

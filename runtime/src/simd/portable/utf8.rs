@@ -25,10 +25,9 @@
 //! code does not have. Text moves between the two modes of the MUTF-8
 //! scan: ASCII 128, then 64 bytes a step, eight bytes a word; and the
 //! rules, a part a step, until a part ends in eight ASCII bytes and the
-//! block after it is all ASCII. An input
-//! shorter than a part and its three bytes before goes to std's loop, and
-//! one shorter than 128 bytes that is all ASCII is answered by one pass of
-//! words.
+//! block after it is all ASCII. An input shorter than a part and its three
+//! bytes before goes to std's loop, and one shorter than 128 bytes that is
+//! all ASCII is answered by one pass of words.
 //!
 //! Only the answer is worked out here; where it is "no", the caller asks
 //! `core::str::from_utf8` (through the `const fn`s) where and why.
