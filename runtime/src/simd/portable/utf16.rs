@@ -249,6 +249,7 @@ struct Chain<'a> {
 
 impl<'a> Chain<'a> {
     /// A chain from byte `i` into `out`.
+    #[inline]
     fn new(out: &'a mut [u16], i: usize) -> Self {
         Chain { out, i, o: 0 }
     }
