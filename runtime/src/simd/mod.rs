@@ -388,7 +388,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
         Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes).map(|_| true),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
-        // `None` (bad input, or the AVX2 kernels' CPU): the engine decides.
+        // `None` (bad input): the engine says where.
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes).map(|_| true),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes).map(|_| true),
         Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),

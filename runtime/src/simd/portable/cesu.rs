@@ -111,19 +111,30 @@ fn special<const JAVA: bool>(rest: &[u8]) -> Option<(usize, u32)> {
 /// The length of the UTF-8 decoding; `None` if ill-formed.
 #[inline]
 pub(crate) fn decoded_len<const JAVA: bool>(bytes: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    let mut n = 0;
-    loop {
-        let end = super::scan::unchanged_end::<JAVA>(bytes, i, i == 0);
-        n += end - i;
-        i = end;
-        if i == bytes.len() {
-            return Some(n);
-        }
+    decoded_len_after::<JAVA>(bytes, 0)
+}
+
+/// [`decoded_len`] of `bytes` whose first `start` bytes are known to
+/// decode to themselves and end at a character (as the scan with SIMD
+/// says, which may stop a block before the first sequence that changes):
+/// the run from there, then a sequence that changes and the run after it,
+/// until the end.
+#[inline]
+pub(crate) fn decoded_len_after<const JAVA: bool>(bytes: &[u8], start: usize) -> Option<usize> {
+    // The scan starts at 0 or after two bytes of the text (see
+    // `unchanged_end`).
+    let start = if start < 2 { 0 } else { start };
+    let mut i = super::scan::unchanged_end::<JAVA>(bytes, start, true);
+    let mut n = i;
+    while i < bytes.len() {
         let (len, c) = special::<JAVA>(&bytes[i..])?;
         i += len;
         n += if c == 0 { 1 } else { 4 };
+        let end = super::scan::unchanged_end::<JAVA>(bytes, i, false);
+        n += end - i;
+        i = end;
     }
+    Some(n)
 }
 
 /// Decodes to UTF-8; `None` if ill-formed or `dst` is too short.
