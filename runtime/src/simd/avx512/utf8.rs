@@ -50,8 +50,25 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
             v.valid_end()
         };
     }
-    // The ASCII at the start, before any state is set up.
+    // The ASCII at the start, before any state is set up: 256 bytes a
+    // step (one OR of four vectors), then a block at a time.
     let mut i = 0;
+    while n - i >= 256 {
+        // SAFETY: features; `i + 256 <= n`.
+        let (a, c, d, e) = unsafe {
+            (
+                load64(b, i),
+                load64(b, i + 64),
+                load64(b, i + 128),
+                load64(b, i + 192),
+            )
+        };
+        let high = _mm512_or_si512(_mm512_or_si512(a, c), _mm512_or_si512(d, e));
+        if _mm512_movepi8_mask(high) != 0 {
+            break;
+        }
+        i += 256;
+    }
     let first = loop {
         if i + 64 <= n {
             // SAFETY: features; `i + 64 <= n`.
