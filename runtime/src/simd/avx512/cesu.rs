@@ -8,12 +8,12 @@
 #![allow(clippy::many_single_char_names)]
 
 use super::utf8::Validator;
-use super::{load_bytes, load64, low_bits, splat8};
+use super::{ascii_end, load_bytes, load64, low_bits, splat8};
 use crate::simd::utf8::UTF8;
 use crate::simd::utf8::char_start_before;
 use core::arch::x86_64::{
-    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_min_epu8, _mm512_movepi8_mask,
-    _mm512_or_si512, _mm512_setzero_si512,
+    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_movepi8_mask,
+    _mm512_setzero_si512,
 };
 
 /// See `crate::simd::cesu::decode_unchanged`.
@@ -25,32 +25,10 @@ use core::arch::x86_64::{
 )]
 pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
-    let mut p = 0;
     // ASCII (without a zero byte, for `JAVA`) needs no validator: 256
-    // bytes a step, as fast as the UTF-8 validator skips ASCII (one OR of
-    // four vectors for the high bits, one unsigned minimum for zeros).
-    while n - p >= 256 {
-        // SAFETY: features; `p + 256 <= n`.
-        let (a, c, d, e) = unsafe {
-            (
-                load64(b, p),
-                load64(b, p + 64),
-                load64(b, p + 128),
-                load64(b, p + 192),
-            )
-        };
-        let high = _mm512_or_si512(_mm512_or_si512(a, c), _mm512_or_si512(d, e));
-        let stop = if JAVA {
-            let low = _mm512_min_epu8(_mm512_min_epu8(a, c), _mm512_min_epu8(d, e));
-            _mm512_movepi8_mask(high) | _mm512_cmpeq_epi8_mask(low, _mm512_setzero_si512())
-        } else {
-            _mm512_movepi8_mask(high)
-        };
-        if stop != 0 {
-            break;
-        }
-        p += 256;
-    }
+    // bytes a step, as fast as the UTF-8 validator skips ASCII.
+    // SAFETY: features; `0 <= n`.
+    let mut p = unsafe { ascii_end::<JAVA, 4>(b, 0) };
     let x = loop {
         if p == n {
             return n;
@@ -79,7 +57,7 @@ pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
             // block at a time ran at half the validator's speed. The
             // validator's state stays that of an ASCII block.
             // SAFETY: features; `p + k <= n`.
-            p = unsafe { ascii_pairs::<JAVA>(b, p + k) };
+            p = unsafe { ascii_end::<JAVA, 2>(b, p + k) };
         } else {
             val.check(x);
             if special::<JAVA>(x, k) != 0 || !val.clean() {
@@ -99,34 +77,6 @@ pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
         // Only a sequence cut by the end of a whole last block.
         char_start_before(b, n)
     }
-}
-
-/// The end of the 128-byte pairs of ASCII (without a zero byte, for
-/// `JAVA`) from `p`: one OR of the two vectors for the high bits, one
-/// unsigned minimum for zeros.
-///
-/// # Safety
-/// The CPU must have the enabled features, and `p <= b.len()`.
-#[inline]
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
-)]
-unsafe fn ascii_pairs<const JAVA: bool>(b: &[u8], mut p: usize) -> usize {
-    while b.len() - p >= 128 {
-        // SAFETY: features; `p + 128 <= b.len()`.
-        let (x, y) = unsafe { (load64(b, p), load64(b, p + 64)) };
-        let high = _mm512_movepi8_mask(_mm512_or_si512(x, y));
-        let stop = if JAVA {
-            high | _mm512_cmpeq_epi8_mask(_mm512_min_epu8(x, y), _mm512_setzero_si512())
-        } else {
-            high
-        };
-        if stop != 0 {
-            break;
-        }
-        p += 128;
-    }
-    p
 }
 
 /// The block at `b[p..]`: 64 bytes, or the `k < 64` that are left (zeros

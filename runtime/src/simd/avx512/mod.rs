@@ -42,8 +42,10 @@ pub(crate) mod utf8;
 pub(crate) mod utf8_to_utf16;
 
 use core::arch::x86_64::{
-    __m512i, _mm512_loadu_si512, _mm512_mask_storeu_epi8, _mm512_mask_storeu_epi16,
-    _mm512_maskz_loadu_epi8, _mm512_maskz_loadu_epi16, _mm512_set1_epi8, _mm512_set1_epi16,
+    __m512i, _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_mask_storeu_epi8,
+    _mm512_mask_storeu_epi16, _mm512_maskz_loadu_epi8, _mm512_maskz_loadu_epi16, _mm512_min_epu8,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_set1_epi16,
+    _mm512_setzero_si512,
 };
 
 /// The low `k` bits set (`k <= 64`).
@@ -113,6 +115,45 @@ pub(crate) unsafe fn load64(b: &[u8], i: usize) -> __m512i {
     // SAFETY: the caller guarantees `i + 64 <= b.len()`, so the 64 bytes
     // from `b.as_ptr() + i` are within `b`; the load is unaligned.
     unsafe { _mm512_loadu_si512(b.as_ptr().add(i).cast()) }
+}
+
+/// The end of the ASCII from `p` (with no zero byte too, if `NO_ZERO`), in
+/// steps of `VECTORS` vectors (2 or 4) while a whole step is left: the ORs
+/// of the vectors for the high bits and, for zeros, their unsigned minimum,
+/// each a tree.
+///
+/// # Safety
+/// The CPU must have the enabled features, and `p <= b.len()`.
+#[inline]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+pub(crate) unsafe fn ascii_end<const NO_ZERO: bool, const VECTORS: usize>(
+    b: &[u8],
+    mut p: usize,
+) -> usize {
+    const { assert!(VECTORS == 2 || VECTORS == 4) };
+    while b.len() - p >= 64 * VECTORS {
+        // SAFETY: features; `p + 64 * VECTORS <= b.len()`.
+        let (v0, v1) = unsafe { (load64(b, p), load64(b, p + 64)) };
+        let (mut high, mut low) = (_mm512_or_si512(v0, v1), _mm512_min_epu8(v0, v1));
+        if VECTORS == 4 {
+            // SAFETY: as above.
+            let (v2, v3) = unsafe { (load64(b, p + 128), load64(b, p + 192)) };
+            high = _mm512_or_si512(high, _mm512_or_si512(v2, v3));
+            low = _mm512_min_epu8(low, _mm512_min_epu8(v2, v3));
+        }
+        let zero = if NO_ZERO {
+            _mm512_cmpeq_epi8_mask(low, _mm512_setzero_si512())
+        } else {
+            0
+        };
+        if _mm512_movepi8_mask(high) | zero != 0 {
+            break;
+        }
+        p += 64 * VECTORS;
+    }
+    p
 }
 
 /// Loads the `k` bytes `b[i..i + k]` (`k <= 64`), zeros after them.

@@ -51,24 +51,9 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
         };
     }
     // The ASCII at the start, before any state is set up: 256 bytes a
-    // step (one OR of four vectors), then a block at a time.
-    let mut i = 0;
-    while n - i >= 256 {
-        // SAFETY: features; `i + 256 <= n`.
-        let (a, c, d, e) = unsafe {
-            (
-                load64(b, i),
-                load64(b, i + 64),
-                load64(b, i + 128),
-                load64(b, i + 192),
-            )
-        };
-        let high = _mm512_or_si512(_mm512_or_si512(a, c), _mm512_or_si512(d, e));
-        if _mm512_movepi8_mask(high) != 0 {
-            break;
-        }
-        i += 256;
-    }
+    // step, then a block at a time.
+    // SAFETY: features; `0 <= n`.
+    let mut i = unsafe { super::ascii_end::<false, 4>(b, 0) };
     let first = loop {
         if i + 64 <= n {
             // SAFETY: features; `i + 64 <= n`.
@@ -100,14 +85,8 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
         if _mm512_movepi8_mask(x) == 0 {
             v.ascii();
             i += 64;
-            while i + 128 <= n {
-                // SAFETY: features; `i + 128 <= n`: both loads are in `b`.
-                let (x, y) = unsafe { (load64(b, i), load64(b, i + 64)) };
-                if _mm512_movepi8_mask(_mm512_or_si512(x, y)) != 0 {
-                    break;
-                }
-                i += 128;
-            }
+            // SAFETY: features; `i <= n`.
+            i = unsafe { super::ascii_end::<false, 2>(b, i) };
             continue;
         }
         v.check(x);
