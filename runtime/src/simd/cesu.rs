@@ -775,7 +775,7 @@ unsafe fn decode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
             // dashes and quotation marks) is mostly these steps, where a
             // block at a time ran at half the validator's speed. The
             // validator's state stays that of an ASCII block.
-            // SAFETY: features; `p + 64 <= n` (a whole block, or `n`).
+            // SAFETY: features.
             p = unsafe { ascii_pairs::<JAVA>(b, (p + 64).min(n)) };
             continue;
         }
@@ -804,8 +804,7 @@ unsafe fn decode_unchanged_avx2<const JAVA: bool>(b: &[u8]) -> usize {
 /// unsigned minimum of them for zeros.
 ///
 /// # Safety
-/// The CPU must have the enabled features ([`super::avx2`]), and
-/// `p <= b.len()`.
+/// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]

@@ -27,7 +27,7 @@ pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
     let n = b.len();
     // ASCII (without a zero byte, for `JAVA`) needs no validator: 256
     // bytes a step, as fast as the UTF-8 validator skips ASCII.
-    // SAFETY: features; `0 <= n`.
+    // SAFETY: features.
     let mut p = unsafe { ascii_end::<JAVA, 4>(b, 0) };
     let x = loop {
         if p == n {
@@ -56,7 +56,7 @@ pub(crate) unsafe fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
             // dashes and quotation marks) is mostly these steps, where a
             // block at a time ran at half the validator's speed. The
             // validator's state stays that of an ASCII block.
-            // SAFETY: features; `p + k <= n`.
+            // SAFETY: features.
             p = unsafe { ascii_end::<JAVA, 2>(b, p + k) };
         } else {
             val.check(x);

@@ -123,7 +123,7 @@ pub(crate) unsafe fn load64(b: &[u8], i: usize) -> __m512i {
 /// each a tree.
 ///
 /// # Safety
-/// The CPU must have the enabled features, and `p <= b.len()`.
+/// The CPU must have the enabled features.
 #[inline]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
@@ -133,7 +133,7 @@ pub(crate) unsafe fn ascii_end<const NO_ZERO: bool, const VECTORS: usize>(
     mut p: usize,
 ) -> usize {
     const { assert!(VECTORS == 2 || VECTORS == 4) };
-    while b.len() - p >= 64 * VECTORS {
+    while p <= b.len() && b.len() - p >= 64 * VECTORS {
         // SAFETY: features; `p + 64 * VECTORS <= b.len()`.
         let (v0, v1) = unsafe { (load64(b, p), load64(b, p + 64)) };
         let (mut high, mut low) = (_mm512_or_si512(v0, v1), _mm512_min_epu8(v0, v1));

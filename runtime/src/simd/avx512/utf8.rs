@@ -52,7 +52,7 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
     }
     // The ASCII at the start, before any state is set up: 256 bytes a
     // step, then a block at a time.
-    // SAFETY: features; `0 <= n`.
+    // SAFETY: features.
     let mut i = unsafe { super::ascii_end::<false, 4>(b, 0) };
     let first = loop {
         if i + 64 <= n {
@@ -85,7 +85,7 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
         if _mm512_movepi8_mask(x) == 0 {
             v.ascii();
             i += 64;
-            // SAFETY: features; `i <= n`.
+            // SAFETY: features.
             i = unsafe { super::ascii_end::<false, 2>(b, i) };
             continue;
         }
