@@ -923,4 +923,47 @@ mod tests {
             }
         }
     }
+
+    /// A piece amid ASCII at every place of the first two block pairs,
+    /// followed by ASCII that ends before a block, inside one or after
+    /// several (then a character), with the input at every address modulo
+    /// sixteen: the scans find the first byte of a pair that is not ASCII a
+    /// word at a time, test the part that starts there and go back to ASCII
+    /// at an address that is a multiple of sixteen, which is a different
+    /// place for each address of the input. Both scans against std.
+    #[test]
+    fn scans_every_piece_amid_ascii_at_every_address() {
+        let pieces = SCAN_PIECES
+            .iter()
+            .copied()
+            .chain(["é", "—", "’s", "é\0", "“ä”"].map(str::as_bytes));
+        let mut buf = std::vec![0u8; 16 + 300 + 8 + 200];
+        for piece in pieces {
+            for before in 0..260 {
+                for after in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 80, 130, 200] {
+                    let mut text = ascii(before, 3).into_bytes();
+                    text.extend_from_slice(piece);
+                    text.extend_from_slice(ascii(after, 5).as_bytes());
+                    if after >= 64 {
+                        text.extend_from_slice("ж".as_bytes());
+                        text.extend_from_slice(ascii(20, 7).as_bytes());
+                    }
+                    for shift in 0..16 {
+                        let b = &mut buf[shift..shift + text.len()];
+                        b.copy_from_slice(&text);
+                        let b = &*b;
+                        same_validity(b);
+                        for java in [true, false] {
+                            let got = if java {
+                                super::scan::unchanged_len::<true>(b)
+                            } else {
+                                super::scan::unchanged_len::<false>(b)
+                            };
+                            assert_eq!(got, scan_want(b, java), "{java} {shift} {b:x?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -36,7 +36,9 @@
 // loops over byte arrays become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::scan::{after_ascii, ascii_block, ascii_pairs, ascii_parts, chunk};
+use super::scan::{
+    after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, chunk, first_in_pair,
+};
 use crate::engine::words::HI;
 
 /// The bytes of a block of ASCII.
@@ -112,10 +114,31 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
     // `b[..i]` is well formed but for a character that may be open at `i`.
     let mut i = 0;
     'ascii: loop {
-        // `i` starts a character: ASCII, two blocks a step, then one; then
-        // past the parts of ASCII at the start of the block that is not.
+        // `i` starts a character: ASCII, two blocks a step; then the part
+        // from the first byte that is not, and on in ASCII if the part ends
+        // in it. Near the end, ASCII a block a step, then past the parts of
+        // ASCII at the start of the block that is not.
         i += 2 * BLOCK * ascii_pairs::<false>(&b[i..]);
-        while let Some(blk) = chunk::<BLOCK>(b, i) {
+        let mut blocks = true;
+        if let Some(p) = first_in_pair::<false>(b, i)
+            && p >= 3
+            && let Some(win) = chunk::<WIN>(b, p - 3)
+        {
+            let (ok, ascii) = part(win);
+            if !ok {
+                return false;
+            }
+            i = p + PART;
+            if ascii {
+                let back;
+                (i, back) = after_char::<false>(b, i);
+                if back {
+                    continue 'ascii;
+                }
+            }
+            blocks = false;
+        }
+        while blocks && let Some(blk) = chunk::<BLOCK>(b, i) {
             if ascii_block::<false, BLOCK>(blk) {
                 i += BLOCK;
             } else {
