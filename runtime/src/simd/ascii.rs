@@ -7,6 +7,8 @@
 //! its two halves. Of the last 32..=63 bytes, a 32-byte step and then the
 //! last 32 bytes of the input, overlapping what is checked already (whose
 //! bits are shifted out of the mask); below 32 bytes, 8-byte words.
+//! Without AVX2, the portable scans' ASCII steps (128 bytes a step, then
+//! the first byte that is not found a word at a time), then 8-byte words.
 
 // The codec's short names (see `crate::engine`): `b` input bytes, `n` its
 // length, `i` cursor, `m` mask, `x`, `y` vectors.
@@ -30,7 +32,10 @@ pub(crate) fn ascii_len(b: &[u8]) -> usize {
             return unsafe { ascii_len_avx2(b) };
         }
     }
-    words(b, 0)
+    // The portable scans' ASCII test, 128 bytes a step, and their search of
+    // the block pair that is not all ASCII; the last bytes by words.
+    let i = 128 * super::portable::scan::ascii_pairs::<false>(b);
+    super::portable::scan::first_in_pair::<false>(b, i).unwrap_or_else(|| words(b, i))
 }
 
 /// [`ascii_len`] from `i` on, where `b[..i]` is ASCII: eight bytes a step,
