@@ -722,9 +722,18 @@ unsafe fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -
     while i + 16 <= n && at + 48 <= room {
         let w = load8(b, i);
         if w & HI == 0 && (!iso || (matches!(mode, Mode::Ascii) && !iso_2022_jp_controls(w))) {
-            if !iso {
-                // SAFETY: AVX2 is there if `AVX2` (this function's contract).
-                let k = unsafe { ascii_run::<AVX2>(b, i, dst, at) };
+            // A run of ASCII at once, as the decoders take it.
+            if !iso
+                && (AVX2
+                    || b.get(i..i + 32)
+                        .is_some_and(|r| r.iter().all(|&x| x < 0x80)))
+            {
+                let k = if AVX2 {
+                    // SAFETY: AVX2 is there (this function's contract).
+                    unsafe { ascii_run::<AVX2>(b, i, dst, at) }
+                } else {
+                    copy_run::<true>(b, i, dst, at, room - at - 48)
+                };
                 if k > 0 {
                     i += k;
                     at += k;
