@@ -210,21 +210,15 @@ pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_firs
         // ASCII at the start of the block that is not.
         if ascii_first {
             i += 2 * BLOCK * ascii_pairs::<JAVA>(&b[i..]);
-            if let Some(p) = first_in_pair::<JAVA>(b, i)
-                && p >= 2
-                && let Some(win) = chunk::<{ PART + 2 }>(b, p - 2)
+            if let Some((p, (bad, ascii))) = char_part::<JAVA, { PART + 2 }, _>(b, i, part::<JAVA>)
             {
-                let (bad, ascii) = part::<JAVA>(win);
                 if let Some(k) = bad {
                     return char_start(b, p + k);
                 }
-                i = p + PART;
-                if ascii {
-                    let back;
-                    (i, back) = after_char::<JAVA>(b, i);
-                    if back {
-                        continue 'ascii;
-                    }
+                let back;
+                (i, back) = after_char::<JAVA>(b, p + PART, ascii);
+                if back {
+                    continue 'ascii;
                 }
                 ascii_first = false;
             }
@@ -334,16 +328,36 @@ pub(crate) fn first_in_pair<const JAVA: bool>(b: &[u8], i: usize) -> Option<usiz
     Some(i + 2 * BLOCK)
 }
 
-/// [`after_ascii`] after a part that [`first_in_pair`] placed: where the
-/// scan goes back to the blocks of ASCII, that is at the last address
-/// before it that is a multiple of `PART` within the block of ASCII that it
-/// passed (any byte of which starts a character). The parts placed by
-/// characters start anywhere, and the blocks after them would too: then
-/// one load in four of sixteen bytes straddles two cache lines, and German
-/// text, a character in a few hundred bytes of ASCII, ran a tenth slower
-/// than with the blocks where they were.
+/// The part that starts at the first byte of the block pair at `i` that
+/// is not ASCII ([`first_in_pair`]), tested by `part` with the `W - PART`
+/// bytes before it: where it starts and what `part` says of it (its answer
+/// and whether the part ends in ASCII). `None` where `b` holds no block
+/// pair at `i` or that byte is too near the start.
 #[inline(always)]
-pub(crate) fn after_char<const JAVA: bool>(b: &[u8], i: usize) -> (usize, bool) {
+pub(crate) fn char_part<const JAVA: bool, const W: usize, T>(
+    b: &[u8],
+    i: usize,
+    part: impl Fn(&[u8; W]) -> (T, bool),
+) -> Option<(usize, (T, bool))> {
+    let p = first_in_pair::<JAVA>(b, i)?;
+    let win = chunk::<W>(b, p.checked_sub(W - PART)?)?;
+    Some((p, part(win)))
+}
+
+/// Where the scan goes on after a part that [`char_part`] placed, which
+/// ends at `i`: if the part ends in ASCII (`ascii`), [`after_ascii`]; and
+/// where that sends the scan back to the blocks of ASCII (`true`), at the
+/// last address before it that is a multiple of `PART` within the block of
+/// ASCII that it passed (any byte of which starts a character). The parts
+/// placed by characters start anywhere, and the blocks after them would
+/// too: then one load in four of sixteen bytes straddles two cache lines,
+/// and German text, a character in a few hundred bytes of ASCII, ran a
+/// tenth slower than with the blocks where they were.
+#[inline(always)]
+pub(crate) fn after_char<const JAVA: bool>(b: &[u8], i: usize, ascii: bool) -> (usize, bool) {
+    if !ascii {
+        return (i, false);
+    }
     let (j, back) = after_ascii::<JAVA>(b, i);
     let aligned = j - b.as_ptr().addr().wrapping_add(j) % PART;
     (if aligned >= i { aligned } else { j }, back)

@@ -37,7 +37,7 @@
 #![allow(clippy::inline_always)]
 
 use super::scan::{
-    after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, chunk, first_in_pair,
+    after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, char_part, chunk,
 };
 use crate::engine::words::HI;
 
@@ -120,21 +120,14 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
         // ASCII at the start of the block that is not.
         i += 2 * BLOCK * ascii_pairs::<false>(&b[i..]);
         let mut blocks = true;
-        if let Some(p) = first_in_pair::<false>(b, i)
-            && p >= 3
-            && let Some(win) = chunk::<WIN>(b, p - 3)
-        {
-            let (ok, ascii) = part(win);
+        if let Some((p, (ok, ascii))) = char_part::<false, WIN, _>(b, i, part) {
             if !ok {
                 return false;
             }
-            i = p + PART;
-            if ascii {
-                let back;
-                (i, back) = after_char::<false>(b, i);
-                if back {
-                    continue 'ascii;
-                }
+            let back;
+            (i, back) = after_char::<false>(b, p + PART, ascii);
+            if back {
+                continue 'ascii;
             }
             blocks = false;
         }
