@@ -535,7 +535,11 @@ unsafe fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
             escaped = false;
             // A run of ASCII at once; without AVX2 only where 32 bytes are
             // ASCII: Japanese text has many runs of 8 to 30 bytes (names,
-            // options), which the words below take faster.
+            // options), which the words below take faster. A byte at a
+            // time, which stops at the end of a short run: by the four
+            // words of `words::ascii32`, or as a function of its own shared
+            // with the encoder, Shift_JIS decoding of the Japanese man page
+            // ran at 1.50 and 1.64 GB/s against 1.77.
             if !iso
                 && (AVX2
                     || src
@@ -722,7 +726,8 @@ unsafe fn encode_of<const E: u8, const AVX2: bool>(text: &str, dst: &mut [u8]) -
     while i + 16 <= n && at + 48 <= room {
         let w = load8(b, i);
         if w & HI == 0 && (!iso || (matches!(mode, Mode::Ascii) && !iso_2022_jp_controls(w))) {
-            // A run of ASCII at once, as the decoders take it.
+            // A run of ASCII at once, as the decoders take it (and test
+            // for it: see there).
             if !iso
                 && (AVX2
                     || b.get(i..i + 32)

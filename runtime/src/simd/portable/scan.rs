@@ -301,8 +301,8 @@ fn first_part<const JAVA: bool>(b: &[u8]) -> (Option<usize>, bool) {
 }
 
 /// Where the first byte is that is not ASCII (or, for `JAVA`, is zero) in
-/// the block pair at `i`, if `b` holds one there; called where the pair is
-/// known not to be all ASCII.
+/// the block pair at `i`, if `b` holds one there (`i + 128` if the pair is
+/// all ASCII, which its callers, after [`ascii_pairs`], know it is not).
 ///
 /// Sought a word at a time, the first word with a high bit set ending the
 /// loop; the first such bit of a word read as little-endian is its first
