@@ -89,10 +89,26 @@ pub(crate) fn encode_with(
 #[cfg_attr(debug_assertions, inline)]
 fn encode_after(f: Family, text: &str, k: usize) -> Result<Vec<u8>, EncodeError> {
     let rest = &text[k..];
-    // MUTF-8 and CESU-8: a supplementary character (4 bytes) becomes 6, so
-    // one and a half times the rest holds any text but one with many
-    // U+0000 (1 byte to 2 in MUTF-8): a try without the length pass first.
-    if let Family::Cesu { .. } = f {
+    // A try without the length pass first, into one and a half times the
+    // rest, where that holds nearly any text (the length pass cost these
+    // encoders half their speed) and the encoding holds every character
+    // (or nearly: gb18030 but for U+E5E5), so that the try seldom fails:
+    // - MUTF-8 and CESU-8: a supplementary character (4 bytes) becomes 6;
+    //   only many U+0000 (1 byte to 2 in MUTF-8) need more.
+    // - gb18030: a 4-byte code comes from a character of 2 bytes or more
+    //   (twice its length only for U+0080..U+07FF outside GBK, as `ä`);
+    //   Chinese is 2 bytes for 3.
+    // Where the try runs out of room, the length pass sizes the buffer, as
+    // for the encodings left out: ISO-2022-JP, whose texts often hold a
+    // character it cannot encode, which a caller choosing an encoding for
+    // a mail tries for, where the length pass fails without allocating.
+    let try_first = match f {
+        Family::Cesu { .. } => true,
+        #[cfg(feature = "cjk")]
+        Family::Cjk(rules::cjk::Cjk::Gb18030) => true,
+        _ => false,
+    };
+    if try_first {
         let mut out = vec![0u8; k + rest.len() + rest.len() / 2];
         out[..k].copy_from_slice(&text.as_bytes()[..k]);
         if let Some(n) = simd::encode_into(f, rest, &mut out[k..]) {

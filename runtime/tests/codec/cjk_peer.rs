@@ -355,6 +355,38 @@ fn check_encode(enc: Encoding, peer: &'static encoding_rs::Encoding, text: &str)
     }
 }
 
+/// gb18030's allocating encoders try a buffer of one and a half times the
+/// text before they measure it: texts that need more (`ä`, 2 bytes of
+/// UTF-8, is a 4-byte code), then an error after them, behind ASCII of
+/// every length (which `encode_cow` passes before it allocates).
+#[test]
+fn gb18030_past_the_first_buffer() {
+    let (enc, peer) = (Encoding::Gb18030, encoding_rs::GB18030);
+    for pad in 0..=MAX_PAD {
+        for n in [1, 2, 3, 4, 10, 100, 1000] {
+            let mut text = "x".repeat(pad);
+            text.extend(std::iter::repeat_n('ä', n));
+            let want = peer_encode(peer, &text).expect("gb18030 has every character but one");
+            if pad == 0 && n >= 4 {
+                // More than the first buffer holds.
+                assert!(want.len() > text.len() + text.len() / 2);
+            }
+            check_encode(enc, peer, &text);
+            assert_eq!(
+                enc.encode_cow(&text).map(std::borrow::Cow::into_owned).ok(),
+                Some(want)
+            );
+            text.push('\u{E5E5}');
+            check_encode(enc, peer, &text);
+            assert_eq!(
+                enc.encode_cow(&text).map_err(unencodable),
+                Err((text.len() - 3, '\u{E5E5}')),
+                "{pad} {n}"
+            );
+        }
+    }
+}
+
 /// Every scalar value alone and behind ASCII (BMP and plane 2, with every
 /// 97th other one, unless exhaustive).
 #[test]
