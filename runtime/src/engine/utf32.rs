@@ -378,7 +378,7 @@ impl Src<'_> {
 
 /// UTF-8 bytes of a unit (any `u32`; exact for scalar values), no branch.
 #[inline(always)]
-const fn utf8_len(u: u32) -> usize {
+pub(crate) const fn utf8_len(u: u32) -> usize {
     1 + (u >= 0x80) as usize + (u >= 0x800) as usize + (u >= 0x1_0000) as usize
 }
 
@@ -416,7 +416,7 @@ pub(crate) const fn decoded_len(src: Src<'_>) -> Result<usize, DecodeError> {
 /// The UTF-8 of a scalar value packed into a `u32`, first byte lowest, as
 /// a little-endian 4-byte store writes it; no branch.
 #[inline(always)]
-const fn packed_utf8(u: u32) -> u32 {
+pub(crate) const fn packed_utf8(u: u32) -> u32 {
     let v2 = (0xC0 | (u >> 6)) | ((0x80 | (u & 0x3F)) << 8);
     let v3 = (0xE0 | (u >> 12)) | ((0x80 | ((u >> 6) & 0x3F)) << 8) | ((0x80 | (u & 0x3F)) << 16);
     let v4 = (0xF0 | (u >> 18))

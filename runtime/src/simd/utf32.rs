@@ -1,5 +1,5 @@
 //! UTF-8 to UTF-32 and back (native `u32` units, LE and BE bytes), with
-//! AVX2.
+//! AVX2 and portable.
 //!
 //! UTF-32 is one unit per character, so the vector code has little to do
 //! but what it does fast:
@@ -25,9 +25,11 @@
 //! What the vector loops leave (the tail, a block that does not fit the
 //! output, an ill-formed block) goes to the `const` engine, which gives the
 //! exact answer; so every result is the `const fn`'s.
+//!
+//! Without AVX2, [`portable`] encodes through the portable UTF-16 kernel
+//! and decodes eight units a step.
 
 use crate::engine::utf32::Src;
-use crate::rules::Family;
 
 /// Encodes `text` as LE (`BE == false`) or BE bytes; `None` if `dst` is too short.
 #[inline]
@@ -38,7 +40,7 @@ pub(crate) fn encode_bytes<const BE: bool>(text: &str, dst: &mut [u8]) -> Option
         // `encode_avx2` enables.
         return unsafe { encode_avx2::<BE>(text, dst) };
     }
-    crate::engine::utf32::encode_into(text, dst, BE).ok()
+    portable::encode_bytes::<BE>(text, dst)
 }
 
 /// Encodes `text` into native units; `None` if `dst` is too short.
@@ -57,12 +59,14 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u32]) -> Option<usize> {
         // `encode_avx2` enables.
         return unsafe { encode_avx2::<false>(text, bytes) }.map(|n| n / 4);
     }
-    crate::engine::utf32::encode_units_into(text, dst).ok()
+    portable::encode_units(text, dst)
+        .or_else(|| crate::engine::utf32::encode_units_into(text, dst).ok())
 }
 
-/// Input bytes a non-ASCII stretch takes through UTF-16 at a time.
+#[cfg(not(target_arch = "x86_64"))]
+use super::portable::utf32 as portable;
 #[cfg(target_arch = "x86_64")]
-const CHUNK: usize = 1024;
+use super::portable::utf32::{self as portable, CHUNK, piece_end};
 
 /// The vector encoder: ASCII blocks directly, other stretches through the
 /// UTF-16 kernel and a widening, the tail by the `const` engine.
@@ -81,10 +85,7 @@ fn encode_avx2<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
         if b.len() - i < 32 || dst.len() - at < 128 {
             break;
         }
-        let mut end = (i + CHUNK).min(b.len());
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
+        let end = piece_end(text, i);
         let mut units = [0u16; CHUNK];
         // Never `None`: a text has no more UTF-16 units than bytes.
         let n = super::utf8_to_utf16::encode_units(text.get(i..end)?, &mut units)?;
@@ -144,7 +145,7 @@ pub(crate) fn decode_units(units: &[u32], dst: &mut [u8]) -> Option<usize> {
         let (i, at) = unsafe { avx2::decode::<false>(bytes, dst) };
         return finish(Src::Units(units.get(i..)?), dst, at);
     }
-    crate::engine::utf32::decode_into(Src::Units(units), dst).ok()
+    portable::decode(units, |u| u, Src::Units, dst)
 }
 
 /// Decodes LE (`BE == false`) or BE bytes; `None` if ill-formed or `dst`
@@ -158,7 +159,31 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
         let rest = bytes.get(4 * i..)?;
         return finish(if BE { Src::Be(rest) } else { Src::Le(rest) }, dst, at);
     }
-    crate::engine::decode_into(Family::Utf32 { big_endian: BE }, bytes, dst).ok()
+    let (units, odd) = bytes.as_chunks::<4>();
+    if !odd.is_empty() {
+        return None;
+    }
+    portable::decode(units, from_bytes::<BE>, src_of::<BE>, dst)
+}
+
+/// Units of four bytes as the `const` engine reads them.
+#[inline]
+fn src_of<const BE: bool>(units: &[[u8; 4]]) -> Src<'_> {
+    if BE {
+        Src::Be(units.as_flattened())
+    } else {
+        Src::Le(units.as_flattened())
+    }
+}
+
+/// The unit of four bytes in the order `BE` says.
+#[inline]
+fn from_bytes<const BE: bool>(b: [u8; 4]) -> u32 {
+    if BE {
+        u32::from_be_bytes(b)
+    } else {
+        u32::from_le_bytes(b)
+    }
 }
 
 /// The UTF-8 length of LE or BE bytes, if they are well formed; `None`
@@ -507,7 +532,7 @@ mod tests {
         decode_bytes, decode_units, decoded_len, decoded_units_len, encode_bytes, encode_units,
     };
     use crate::engine::utf32::Src;
-    use crate::simd::test_support::{Rng, assert_avx2};
+    use crate::simd::test_support::{Rng, assert_avx2, each_level};
     use std::string::{String, ToString};
     use std::vec;
     use std::vec::Vec;
@@ -519,10 +544,15 @@ mod tests {
             .collect()
     }
 
+    /// [`check_level`] at every kernel level the CPU has (portable, AVX2).
+    fn check(text: &str, units: &[u32]) {
+        each_level(|_| check_level(text, units));
+    }
+
     /// Every kernel on `text` and on `units` (which may be ill formed),
     /// against the `const` engine, into every output length around the
     /// exact one and the worst case.
-    fn check(text: &str, units: &[u32]) {
+    fn check_level(text: &str, units: &[u32]) {
         let good: Vec<u32> = text.chars().map(u32::from).collect();
         let exact = 4 * good.len();
         for len in (exact.saturating_sub(9)..=exact + 9).chain([4 * text.len()]) {
@@ -622,6 +652,41 @@ mod tests {
             text.push_str(&"z".repeat(pad));
             let units: Vec<u32> = text.chars().map(u32::from).collect();
             check(&text, &units);
+        }
+    }
+
+    /// Texts longer than a piece of the portable encoder (1 KB) with no
+    /// supplementary character where it samples the text, so that they go
+    /// through UTF-16 piece by piece: of 2- and 3-byte characters and
+    /// ASCII, and the same with one supplementary character at each place
+    /// around the pieces' ends (its surrogate pair widened back); and the
+    /// same units decoded with an ill-formed unit among them.
+    #[test]
+    fn simd_utf32_pieces() {
+        assert_avx2();
+        let mut rng = Rng(0x3232_0003);
+        let pool = ['é', 'Ж', '€', '世', 'a', ' ', '\u{FFFF}', '\u{E000}'];
+        for len in [300, 341, 1000, 1400] {
+            let mut text = String::new();
+            for _ in 0..len {
+                text.push(pool[rng.index(pool.len())]);
+            }
+            let units: Vec<u32> = text.chars().map(u32::from).collect();
+            check(&text, &units);
+            let mut broken = units.clone();
+            let at = rng.index(units.len());
+            broken[at] = [0xD800, 0x11_0000][rng.index(2)];
+            check(&text, &broken);
+            // A supplementary character near each 1 KB boundary.
+            for byte in [1000, 1020, 1023, 1024, 1025, 2040, 2048] {
+                let Some(at) = (byte..text.len()).find(|&b| text.is_char_boundary(b)) else {
+                    continue;
+                };
+                let mut t = text.clone();
+                t.insert(at, '😀');
+                let u: Vec<u32> = t.chars().map(u32::from).collect();
+                check(&t, &u);
+            }
         }
     }
 

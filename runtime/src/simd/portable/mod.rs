@@ -33,6 +33,7 @@ pub(crate) mod scan;
 #[cfg(any(not(target_arch = "x86_64"), litenc_portable, test))]
 pub(crate) mod single_byte;
 pub(crate) mod utf16;
+pub(crate) mod utf32;
 pub(crate) mod utf8;
 pub(crate) mod words;
 

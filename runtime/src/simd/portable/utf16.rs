@@ -94,7 +94,19 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
     if b.len() < MIN_SPLIT {
         return Chain::new(dst, 0).finish::<false>(b, b.len());
     }
-    match plan(b) {
+    encode_units_with(plan(b), text, dst)
+}
+
+/// [`encode_units`] by a plan made for the text, or for a longer text that
+/// it is a piece of (the UTF-32 encoder's pieces of a kilobyte share their
+/// text's plan).
+#[inline]
+pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Option<usize> {
+    let b = text.as_bytes();
+    if b.len() < MIN_SPLIT {
+        return Chain::new(dst, 0).finish::<false>(b, b.len());
+    }
+    match plan {
         Plan::TwoByteParts => in_parts::<false>(b, dst),
         Plan::ThreeByteParts => in_parts::<true>(b, dst),
         Plan::OnePart => Chain::new(dst, 0).finish::<false>(b, b.len()),
