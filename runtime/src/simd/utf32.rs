@@ -113,14 +113,8 @@ fn widen<const BE: bool>(units: &[u16], dst: &mut [u8], mut at: usize) -> Option
                 continue;
             }
         }
-        let u = u32::from(units[k]);
-        let cp = if crate::scalar::is_high_surrogate(u) {
-            k += 1;
-            crate::scalar::combine_surrogates(u, u32::from(*units.get(k)?))
-        } else {
-            u
-        };
-        k += 1;
+        let (cp, taken) = portable::char_at(units, k)?;
+        k += taken;
         let unit = if BE {
             cp.to_be_bytes()
         } else {

@@ -123,14 +123,8 @@ fn widen(units: &[u16], dst: &mut [u32], mut at: usize) -> Option<usize> {
     }
     let mut k = 0;
     while k < units.len() {
-        let u = u32::from(units[k]);
-        let cp = if crate::scalar::is_high_surrogate(u) {
-            k += 1;
-            crate::scalar::combine_surrogates(u, u32::from(*units.get(k)?))
-        } else {
-            u
-        };
-        k += 1;
+        let (cp, taken) = char_at(units, k)?;
+        k += taken;
         *dst.get_mut(at)? = cp;
         at += 1;
     }
@@ -200,4 +194,17 @@ pub(crate) fn piece_end(text: &str, i: usize) -> usize {
         end -= 1;
     }
     end
+}
+
+/// The character whose UTF-16 starts at `units[k]` (a pair joined) and the
+/// units it takes; `None` if a high surrogate is the last unit.
+#[inline]
+pub(crate) fn char_at(units: &[u16], k: usize) -> Option<(u32, usize)> {
+    let u = u32::from(*units.get(k)?);
+    if crate::scalar::is_high_surrogate(u) {
+        let low = u32::from(*units.get(k + 1)?);
+        Some((crate::scalar::combine_surrogates(u, low), 2))
+    } else {
+        Some((u, 1))
+    }
 }
