@@ -684,6 +684,26 @@ mod tests {
         }
     }
 
+    /// Text that the portable encoder takes a character at a time: short
+    /// words of Hangul between ASCII, and emoji among other characters,
+    /// longer than a piece, at every output length around the exact one.
+    #[test]
+    fn simd_utf32_by_chars() {
+        assert_avx2();
+        for (word, n) in [
+            ("한국어 ", 300),
+            ("가 ", 500),
+            ("😀é ", 400),
+            ("ab😀 ", 300),
+        ] {
+            for pad in 0..3 {
+                let text = "x".repeat(pad) + &word.repeat(n);
+                let units: Vec<u32> = text.chars().map(u32::from).collect();
+                check(&text, &units);
+            }
+        }
+    }
+
     #[test]
     fn simd_utf32_random() {
         assert_avx2();

@@ -7,10 +7,12 @@
 //!   stays in the L1 cache and an embedded target's stack holds it), whose
 //!   units are widened in one loop that the compiler makes vector code of
 //!   (a character at a time where the block holds a surrogate pair). The
-//!   text is sampled once, as the UTF-16 kernel samples it; where the
-//!   samples hold a supplementary character, the `const fn` runs, which
-//!   took emoji-heavy text faster than the detour through surrogate pairs
-//!   did (0.50 against 0.45 GB/s).
+//!   text is sampled once, as the UTF-16 kernel samples it. Where the
+//!   samples hold a supplementary character, or 3-byte characters in short
+//!   runs between ASCII (Korean), core's `Chars` runs instead, a character
+//!   at a time: there the UTF-16 kernel's steps end at every word and its
+//!   surrogate pairs cost emoji their gain (emoji-heavy text 0.45 GB/s
+//!   through UTF-16, 0.90 by `Chars`).
 //! - **Decoding** reads eight units a step: eight ASCII units are eight
 //!   bytes, eight 3-byte characters (CJK) are eight 4-byte stores at fixed
 //!   places, any other eight are checked and written a 4-byte store each
@@ -25,14 +27,14 @@
 //!
 //! | text | encode | decode |
 //! |---|---|---|
-//! | English | 1.20 → 1.62 | 0.41 → 1.21 |
-//! | Russian | 0.38 → 0.83 | 0.38 → 0.52 |
-//! | Chinese | 0.61 → 3.28 | 0.63 → 1.38 |
-//! | emoji | 0.50 → 0.48 (the `const fn`) | 0.54 → 0.73 |
-//! | Japanese man page | 0.71 → 1.97 | 0.59 → 1.13 |
-//! | Korean man page | 0.57 → 1.11 | 0.61 → 0.85 |
-//! | Russian man page | 0.66 → 1.77 | 0.56 → 0.83 |
-//! | simplified Chinese man page | 0.86 → 1.66 | 0.56 → 1.16 |
+//! | English | 1.27 → 1.75 | 0.42 → 1.34 |
+//! | Russian | 0.39 → 1.04 | 0.42 → 0.64 |
+//! | Chinese | 0.56 → 2.00 | 0.43 → 0.88 |
+//! | emoji | 0.45 → 1.02 | 0.49 → 0.68 |
+//! | Japanese man page | 0.71 → 1.95 | 0.60 → 1.13 |
+//! | Korean man page | 0.54 → 1.52 | 0.54 → 0.71 |
+//! | Russian man page | 0.64 → 1.44 | 0.48 → 0.82 |
+//! | simplified Chinese man page | 0.75 → 1.42 | 0.43 → 0.94 |
 
 #![allow(
     clippy::needless_bitwise_bool,
@@ -42,17 +44,33 @@ use crate::engine::utf32::{Src, packed_utf8, utf8_len};
 use crate::rules::utf32::is_scalar;
 use crate::simd::portable::utf16;
 
-/// UTF-8 to native units; `None` if `dst` is too short or the text's
-/// samples hold a supplementary character (see [`plan`]).
+/// UTF-8 to native units; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u32]) -> Option<usize> {
-    encode_units_with(plan(text)?, text, dst)
+    match plan(text) {
+        Some(plan) => encode_units_with(plan, text, dst),
+        None => by_chars(text, dst, |slot, c| *slot = c),
+    }
+}
+
+/// A character at a time, as core's `Chars` decodes them, one slot of
+/// `out` each (`put` writes it); `None` if `out` runs out first.
+#[inline]
+fn by_chars<W>(text: &str, out: &mut [W], put: impl Fn(&mut W, u32)) -> Option<usize> {
+    let mut chars = text.chars();
+    let mut n = 0;
+    // `zip` takes a slot before a character: none is lost when `out` ends.
+    for (slot, c) in out.iter_mut().zip(&mut chars) {
+        put(slot, u32::from(c));
+        n += 1;
+    }
+    chars.next().is_none().then_some(n)
 }
 
 /// The plan of the UTF-16 kernel for `text`, sampled once for all its
-/// pieces; `None` if the samples hold a supplementary character. Then
-/// the `const fn` runs, whose loop took emoji-heavy text faster than
-/// the detour through surrogate pairs did (0.50 against 0.45 GB/s).
+/// pieces; `None` where [`by_chars`] runs instead: the samples hold a
+/// supplementary character, or the kernel's plan is short runs of 3-byte
+/// characters (see the module's text).
 #[inline]
 fn plan(text: &str) -> Option<utf16::Plan> {
     let b = text.as_bytes();
@@ -65,7 +83,10 @@ fn plan(text: &str) -> Option<utf16::Plan> {
             return None;
         }
     }
-    Some(utf16::plan(b))
+    match utf16::plan(b) {
+        utf16::Plan::ThreeByteParts => None,
+        plan => Some(plan),
+    }
 }
 
 /// [`encode_units`] by `plan`.
@@ -88,7 +109,11 @@ fn encode_units_with(plan: utf16::Plan, text: &str, dst: &mut [u32]) -> Option<u
 #[inline]
 pub(crate) fn encode_bytes<const BE: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     let Some(plan) = plan(text) else {
-        return crate::engine::utf32::encode_into(text, dst, BE).ok();
+        let out = dst.as_chunks_mut::<4>().0;
+        let n = by_chars(text, out, |slot, c| {
+            *slot = if BE { c.to_be_bytes() } else { c.to_le_bytes() };
+        })?;
+        return Some(4 * n);
     };
     let mut wide = [0u32; CHUNK];
     let (mut i, mut at) = (0, 0);
