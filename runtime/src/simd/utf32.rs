@@ -29,6 +29,10 @@
 //! Without AVX2, [`portable`] encodes through the portable UTF-16 kernel
 //! and decodes eight units a step.
 
+#[cfg(not(target_arch = "x86_64"))]
+use super::portable::utf32 as portable;
+#[cfg(target_arch = "x86_64")]
+use super::portable::utf32::{self as portable, CHUNK, piece_end};
 use crate::engine::utf32::Src;
 
 /// Encodes `text` as LE (`BE == false`) or BE bytes; `None` if `dst` is too short.
@@ -60,13 +64,7 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u32]) -> Option<usize> {
         return unsafe { encode_avx2::<false>(text, bytes) }.map(|n| n / 4);
     }
     portable::encode_units(text, dst)
-        .or_else(|| crate::engine::utf32::encode_units_into(text, dst).ok())
 }
-
-#[cfg(not(target_arch = "x86_64"))]
-use super::portable::utf32 as portable;
-#[cfg(target_arch = "x86_64")]
-use super::portable::utf32::{self as portable, CHUNK, piece_end};
 
 /// The vector encoder: ASCII blocks directly, other stretches through the
 /// UTF-16 kernel and a widening, the tail by the `const` engine.
