@@ -175,22 +175,56 @@ pub(crate) enum Plan {
 /// times, the short runs of Korean.
 #[inline]
 pub(crate) fn plan(b: &[u8]) -> Plan {
-    let last = b.len() - 32;
-    let (mut two, mut three, mut switches) = (false, false, 0u8);
-    for k in 0..4 {
-        let s = &b[last * k / 3..][..32];
-        for (&x, &y) in s.iter().zip(&s[1..]) {
-            two |= x & 0xE0 == 0xC0 || x >= 0xF0;
-            three |= x & 0xF0 == 0xE0;
-            switches += u8::from(x < 0x80 && y >= 0xC0);
+    Samples::of(b).plan()
+}
+
+/// The kinds of character in four samples of 32 bytes spread over a text,
+/// which [`plan`] and the UTF-32 encoder's plan are made from.
+#[derive(Clone, Copy)]
+pub(crate) struct Samples {
+    /// A 2-byte lead.
+    pub(crate) two: bool,
+    /// A 3-byte lead.
+    pub(crate) three: bool,
+    /// A 4-byte lead.
+    pub(crate) four: bool,
+    /// How often an ASCII byte comes before a lead (up to 124).
+    pub(crate) switches: u8,
+}
+
+impl Samples {
+    /// The samples of `b`, at least 32 bytes.
+    #[inline]
+    pub(crate) fn of(b: &[u8]) -> Self {
+        let last = b.len() - 32;
+        let mut s = Samples {
+            two: false,
+            three: false,
+            four: false,
+            switches: 0,
+        };
+        for k in 0..4 {
+            let w = &b[last * k / 3..][..32];
+            for (&x, &y) in w.iter().zip(&w[1..]) {
+                s.two |= x & 0xE0 == 0xC0;
+                s.three |= x & 0xF0 == 0xE0;
+                s.four |= x >= 0xF0;
+                s.switches += u8::from(x < 0x80 && y >= 0xC0);
+            }
         }
+        s
     }
-    if two {
-        Plan::TwoByteParts
-    } else if three && switches >= 4 {
-        Plan::ThreeByteParts
-    } else {
-        Plan::OnePart
+
+    /// The UTF-16 kernel's plan for the text sampled (see [`plan`]).
+    #[inline]
+    pub(crate) fn plan(self) -> Plan {
+        if self.two || self.four {
+            Plan::TwoByteParts
+        } else if self.three && self.switches >= 4 {
+            Plan::ThreeByteParts
+        } else {
+            Plan::OnePart
+        }
     }
 }
 

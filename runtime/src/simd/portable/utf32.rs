@@ -77,13 +77,11 @@ fn plan(text: &str) -> Option<utf16::Plan> {
     if b.len() < CHUNK {
         return Some(utf16::Plan::OnePart);
     }
-    let last = b.len() - 32;
-    for k in 0..4 {
-        if b[last * k / 3..][..32].iter().any(|&x| x >= 0xF0) {
-            return None;
-        }
+    let samples = utf16::Samples::of(b);
+    if samples.four {
+        return None;
     }
-    match utf16::plan(b) {
+    match samples.plan() {
         utf16::Plan::ThreeByteParts => None,
         plan => Some(plan),
     }
