@@ -205,10 +205,12 @@ impl Samples {
         };
         for k in 0..4 {
             let w = &b[last * k / 3..][..32];
-            for (&x, &y) in w.iter().zip(&w[1..]) {
+            for &x in w {
                 s.two |= x & 0xE0 == 0xC0;
                 s.three |= x & 0xF0 == 0xE0;
                 s.four |= x >= 0xF0;
+            }
+            for (&x, &y) in w.iter().zip(&w[1..]) {
                 s.switches += u8::from(x < 0x80 && y >= 0xC0);
             }
         }
