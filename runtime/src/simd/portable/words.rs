@@ -59,7 +59,7 @@ pub(crate) const fn swap16(w: u64) -> u64 {
 
 /// `x` in each 16-bit lane.
 #[inline]
-const fn rep16(x: u16) -> u64 {
+pub(crate) const fn rep16(x: u16) -> u64 {
     x as u64 * 0x0001_0001_0001_0001
 }
 
