@@ -8,12 +8,20 @@ revision's as a copy whose version is 99.0.0, which Cargo keeps apart from the w
 tree's), with the peers, and each is timed in turn on the same input, round after round:
 a run compares them under one load and one layout of the peers' code.
 
-    python3 scripts/ab_runtime.py [--rev REV] [--simd] [--keep DIR] [TEXT ...]
+    python3 scripts/ab_runtime.py [--rev REV] [--simd] [--unseen] [--keep DIR] [TEXT ...]
 
 REV defaults to `HEAD` (the working tree's uncommitted change against the last commit). The
 build has `--cfg litenc_portable`, the portable kernels that targets without AVX2 run,
-unless `--simd`. TEXT is a corpus name under `bench/corpora` or a path; the default is the
-four generated corpora. `SIZE` (bytes, 100000) and `ROUNDS` (31) go to the harness, whose
+unless `--simd`. TEXT is a corpus name under `bench/corpora`, `man:LANG` (this machine's
+manual pages under /usr/share/man/LANG, one after the other) or a path; the default is the
+four generated corpora.
+
+`--unseen` cuts each text into windows of `SIZE` bytes and gives each call the next one, so
+that the CPU's branch predictor cannot learn the text: one window called again and again, as
+in criterion's benches, it learns (on 28 Nov std's UTF-8 to UTF-16 loop ran a 100 KB window of
+the emoji corpus at 0.62 to 1.45 GB/s and ten such windows in turn at 0.48 to 0.51, litenc's
+portable kernel at 1.29 and 0.70). A corpus name then stands for the same generator's text of
+ten windows. `SIZE` (bytes, 100000) and `ROUNDS` (31) go to the harness, whose
 rows are in `scripts/ab/main.rs`: UTF-8 validation against std's `from_utf8`, MUTF-8
 `decode_cow` against the `cesu8` crate, UTF-8 to UTF-16 against std's `encode_utf16`, UTF-16
 to UTF-8 against std's `String::from_utf16`.
@@ -22,6 +30,7 @@ machine (27 Nov 2026) within 3 % on most rows, 7 % on English's UTF-8 validation
 """
 
 import argparse
+import gzip
 import os
 import pathlib
 import re
@@ -52,23 +61,53 @@ def copy_runtime(rev, into):
     return into / "runtime"
 
 
+def text_path(name, unseen, work):
+    """The file of TEXT `name`, written into `work` where it is made here."""
+    if name.startswith("man:"):
+        lang = name[4:]
+        pages = sorted(pathlib.Path("/usr/share/man", lang).rglob("*.gz"))
+        if not pages:
+            sys.exit(f"no manual pages under /usr/share/man/{lang}")
+        text = []
+        for page in pages:
+            try:
+                text.append(gzip.decompress(page.read_bytes()).decode())
+            except (OSError, UnicodeDecodeError):
+                continue
+        path = work / f"man_{lang}.txt"
+        path.write_text("".join(text))
+        return path
+    if "/" in name:
+        path = pathlib.Path(name)
+    elif unseen:
+        sys.path.insert(0, str(ROOT / "bench" / "corpora"))
+        import gen
+
+        make = gen.CORPORA.get(name) or sys.exit(f"no corpus named {name}")
+        seed = list(gen.CORPORA).index(name) + 1
+        gen.TARGET = 10 * int(os.environ.get("SIZE", "100000"))
+        path = work / f"{name}_unseen.txt"
+        path.write_text(make(gen.Lcg(seed * 0x9E3779B97F4A7C15 % 2**64)))
+    else:
+        path = ROOT / "bench" / "corpora" / f"{name}.txt"
+    if not path.is_file():
+        sys.exit(f"no such text: {path}")
+    return path.resolve()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("texts", nargs="*", default=["english", "russian", "chinese", "emoji"])
     parser.add_argument("--rev", default="HEAD")
     parser.add_argument("--simd", action="store_true")
+    parser.add_argument("--unseen", action="store_true")
     parser.add_argument("--keep", type=pathlib.Path)
     args = parser.parse_args()
-    texts = []
-    for t in args.texts:
-        path = pathlib.Path(t) if "/" in t else ROOT / "bench" / "corpora" / f"{t}.txt"
-        if not path.is_file():
-            sys.exit(f"no such text: {path}")
-        texts.append(str(path.resolve()))
 
     work = args.keep or pathlib.Path(tempfile.mkdtemp(prefix="litenc-ab-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
+        texts = [str(text_path(t, args.unseen, work)) for t in args.texts]
         old = work / "old"
         shutil.rmtree(old, ignore_errors=True)
         old.mkdir()
@@ -85,6 +124,8 @@ def main():
             'cesu8 = "1"\n\n[workspace]\n'
         )
         env = dict(os.environ)
+        if args.unseen:
+            env["UNSEEN"] = "1"
         flags = "--check-cfg=cfg(litenc_portable)"
         if not args.simd:
             flags = "--cfg litenc_portable " + flags

@@ -2,18 +2,58 @@
 //! (`new`) and of another revision (`old`), built into this one program, and
 //! the peers, each run in turn on the same input, round after round; the
 //! median of each over the rounds in GB/s and the ratios that matter.
+//!
+//! With `UNSEEN` set, the text is cut into windows of `SIZE` bytes (as many
+//! as it holds, two at least), and each call takes the next window: the
+//! CPU's branch predictor cannot learn the text as it learns one window
+//! called again and again, which no program that reads a text once sees.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-/// Seconds per call: a round of `CALLS` calls.
-fn round<F: FnMut() -> usize>(mut f: F) -> f64 {
-    const CALLS: u32 = 100;
+/// Calls in a round.
+const CALLS: usize = 100;
+
+/// Seconds per call: a round of `CALLS` calls, call `j` on window
+/// `j % windows`.
+fn round<F: FnMut(usize) -> usize>(windows: usize, mut f: F) -> f64 {
     let t = Instant::now();
-    for _ in 0..CALLS {
-        black_box(f());
+    for j in 0..CALLS {
+        black_box(f(j % windows));
     }
-    t.elapsed().as_secs_f64() / f64::from(CALLS)
+    t.elapsed().as_secs_f64() / CALLS as f64
+}
+
+/// One window of the text and what the rows read of it.
+struct Window {
+    text: String,
+    java: Vec<u8>,
+    utf16: Vec<u16>,
+}
+
+/// The windows of `text`: one of `size` bytes, or with `unseen` all the
+/// windows of `size` bytes it holds (at character boundaries).
+fn windows(text: &str, size: usize, unseen: bool) -> Vec<Window> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() && (out.is_empty() || unseen) {
+        let cut = rest.floor_char_boundary(size);
+        if unseen && cut < size / 2 {
+            break;
+        }
+        let (w, tail) = rest.split_at(cut);
+        out.push(Window {
+            text: w.to_owned(),
+            java: cesu8::to_java_cesu8(w).into_owned(),
+            utf16: w.encode_utf16().collect(),
+        });
+        rest = tail;
+    }
+    assert!(
+        !unseen || out.len() >= 2,
+        "UNSEEN needs a text of two windows or more"
+    );
+    out
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -30,14 +70,14 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(31);
+    let unseen = std::env::var_os("UNSEEN").is_some();
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).expect("a UTF-8 text");
-        let text = &text[..text.floor_char_boundary(size)];
-        let bytes = text.as_bytes();
-        let java = cesu8::to_java_cesu8(text).into_owned();
-        let mut units = vec![0u16; bytes.len() + 16];
-        let utf16: Vec<u16> = text.encode_utf16().collect();
-        let mut utf8 = vec![0u8; 3 * utf16.len() + 16];
+        let wins = windows(&text, size, unseen);
+        let n = wins.len();
+        let longest = wins.iter().map(|w| w.text.len()).max().unwrap_or(0);
+        let mut units = vec![0u16; longest + 16];
+        let mut utf8 = vec![0u8; 3 * longest + 16];
         let rows = [
             "utf8 validate new",
             "utf8 validate old",
@@ -52,65 +92,76 @@ fn main() {
             "utf16 decode old",
             "std String::from_utf16",
         ];
+        let text = |w: usize| wins[w].text.as_str();
+        let bytes = |w: usize| wins[w].text.as_bytes();
+        let java = |w: usize| wins[w].java.as_slice();
+        let utf16 = |w: usize| wins[w].utf16.as_slice();
         let mut t = vec![Vec::new(); rows.len()];
         for _ in 0..rounds {
-            t[0].push(round(|| {
-                usize::from(new::fast::utf8::validate(black_box(bytes)).is_ok())
+            t[0].push(round(n, |w| {
+                usize::from(new::fast::utf8::validate(black_box(bytes(w))).is_ok())
             }));
-            t[1].push(round(|| {
-                usize::from(old::fast::utf8::validate(black_box(bytes)).is_ok())
+            t[1].push(round(n, |w| {
+                usize::from(old::fast::utf8::validate(black_box(bytes(w))).is_ok())
             }));
-            t[2].push(round(|| {
-                usize::from(core::str::from_utf8(black_box(bytes)).is_ok())
+            t[2].push(round(n, |w| {
+                usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
             }));
-            t[3].push(round(|| {
-                new::mutf8::decode_cow(black_box(&java)).map_or(0, |s| s.len())
+            t[3].push(round(n, |w| {
+                new::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[4].push(round(|| {
-                old::mutf8::decode_cow(black_box(&java)).map_or(0, |s| s.len())
+            t[4].push(round(n, |w| {
+                old::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[5].push(round(|| {
-                cesu8::from_java_cesu8(black_box(&java)).map_or(0, |s| s.len())
+            t[5].push(round(n, |w| {
+                cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[6].push(round(|| {
-                new::fast::utf16::encode_units_into(black_box(text), &mut units).unwrap_or(0)
+            t[6].push(round(n, |w| {
+                new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
-            t[7].push(round(|| {
-                old::fast::utf16::encode_units_into(black_box(text), &mut units).unwrap_or(0)
+            t[7].push(round(n, |w| {
+                old::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
-            t[8].push(round(|| {
-                let mut n = 0;
-                for (d, u) in units.iter_mut().zip(black_box(text).encode_utf16()) {
+            t[8].push(round(n, |w| {
+                let mut k = 0;
+                for (d, u) in units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
                     *d = u;
-                    n += 1;
+                    k += 1;
                 }
-                n
+                k
             }));
-            t[9].push(round(|| {
-                new::fast::utf16::decode_units_into(black_box(&utf16), &mut utf8).unwrap_or(0)
+            t[9].push(round(n, |w| {
+                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
-            t[10].push(round(|| {
-                old::fast::utf16::decode_units_into(black_box(&utf16), &mut utf8).unwrap_or(0)
+            t[10].push(round(n, |w| {
+                old::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
-            t[11].push(round(|| {
-                String::from_utf16(black_box(&utf16)).map_or(0, |s| s.len())
+            t[11].push(round(n, |w| {
+                String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();
         let name = std::path::Path::new(&path)
             .file_stem()
             .map_or(path.clone(), |s| s.to_string_lossy().into_owned());
-        println!("{name} ({} bytes, medians of {rounds} rounds)", bytes.len());
+        // Bytes read per call, over the calls of a round.
+        let mean = |f: &dyn Fn(&Window) -> usize| {
+            (0..CALLS).map(|j| f(&wins[j % n])).sum::<usize>() as f64 / CALLS as f64
+        };
+        let (plain, modified) = (mean(&|w| w.text.len()), mean(&|w| w.java.len()));
+        if unseen {
+            println!(
+                "{name} ({n} windows of about {plain:.0} bytes, a window a call, medians of {rounds} rounds)"
+            );
+        } else {
+            println!("{name} ({plain:.0} bytes, medians of {rounds} rounds)");
+        }
         for (k, row) in rows.iter().enumerate() {
-            let input = if (3..6).contains(&k) {
-                java.len()
-            } else {
-                bytes.len()
-            };
+            let input = if (3..6).contains(&k) { modified } else { plain };
             let peer = m[k / 3 * 3 + 2];
             println!(
                 "  {row:24} {:7.2} GB/s  {:5.2}x the peer",
-                input as f64 / m[k] / 1e9,
+                input / m[k] / 1e9,
                 peer / m[k]
             );
         }
