@@ -64,14 +64,22 @@
 //! runs of 3-byte characters (CJK), four units a step with a 4-byte store
 //! each, and after a 2-byte character, four units a step while they are
 //! 2-byte characters and ASCII (Cyrillic words and their spaces), with no
-//! branch on which unit is which ([`two_byte_utf8_4`]); a surrogate must
-//! be a high one followed by a low one, or the kernel says `None`.
+//! branch on which unit is which ([`two_byte_utf8_4`]), and after a 3-byte
+//! character that four others do not follow, four units a step while they
+//! mix 3-byte characters with others (Hangul syllables and spaces), one
+//! 4-byte store each at a cursor moved by their lengths ([`bmp_run`]); a
+//! surrogate must be a high one followed by a low one, or the kernel says
+//! `None`.
 //!
 //! The 2-byte words took Russian from 0.61 to 1.89 GB/s (100 KB, ten
 //! windows of the corpus's generator in turn, `scripts/ab_runtime.py
 //! --unseen`), and 1.21 to 1.95 GB/s called on one window again and
 //! again, whose branches the CPU learns; the Russian man pages 1.23 to
-//! 2.13. Text without 2-byte characters does not call them.
+//! 2.13. Text without 2-byte characters does not call them. The mixed
+//! words took the Korean man pages read once from 0.77–0.84 to 1.00–1.03
+//! GB/s; the Japanese ones, whose 3-byte characters come in longer runs,
+//! ran as before read once and a tenth slower called again and again
+//! (2.08 → 1.86 GB/s), where the CPU had learned their branches.
 //!
 //! Words are read little-endian and taken apart with shifts, so a
 //! big-endian target gives the same answers.
@@ -496,6 +504,9 @@ pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
                     i += 4;
                     at += 12;
                 }
+                if i + 4 <= n && mixed_bmp(units4(src, i)) {
+                    (i, at) = bmp_run(src, i, dst, at);
+                }
             } else {
                 // A high surrogate, then a low one.
                 if u >= 0xDC00 || i + 1 >= n {
@@ -537,6 +548,62 @@ fn two_byte_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (us
         i += 4;
     }
     (i, at)
+}
+
+/// After a 3-byte character, characters of the BMP in any mix (Hangul or
+/// Han beside ASCII and Cyrillic): from unit `i` and byte `at`, four units
+/// at a time while none of the four is a surrogate and not all are ASCII;
+/// the new cursors.
+#[inline(never)]
+fn bmp_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
+    while i + 4 <= src.len()
+        && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<13>)
+    {
+        let w = units4(src, i);
+        if !mixed_bmp(w) {
+            break;
+        }
+        at += bmp_utf8_4(w, out);
+        i += 4;
+    }
+    (i, at)
+}
+
+/// Whether the four units of `w` are [`bmp_run`]'s: no surrogate, a 3-byte
+/// character, and not four of them (the CJK loop's), which words with
+/// none are the 2-byte words' or ASCII's.
+#[inline]
+fn mixed_bmp(w: u64) -> bool {
+    let top = w & rep16(0xF800);
+    // Zero in the lanes of surrogates.
+    let x = top ^ rep16(0xD800);
+    let surrogate = x.wrapping_sub(rep16(1)) & !x & rep16(0x8000) != 0;
+    // Bit 15 of the lanes of 3-byte characters (and surrogates).
+    let three = ((top >> 1) + rep16(0x7C00)) & rep16(0x8000);
+    !surrogate && three != 0 && three != rep16(0x8000)
+}
+
+/// Writes the UTF-8 of the four units of `w` (unit `k` in bits `16k` up,
+/// none a surrogate) to `out` and returns its length: each unit's one, two
+/// or three bytes as one 4-byte store at the cursor, which moves by their
+/// length, chosen without a branch.
+#[inline]
+fn bmp_utf8_4(w: u64, out: &mut [u8; 13]) -> usize {
+    let mut at = 0;
+    for k in 0..4 {
+        let u = u32::from((w >> (16 * k)) as u16);
+        let two = 0x80C0 | u >> 6 | (u & 0x3F) << 8;
+        let three = 0x0080_80E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
+        let (is2, is3) = (u >= 0x80, u >= 0x800);
+        let c = core::hint::select_unpredictable(
+            is3,
+            three,
+            core::hint::select_unpredictable(is2, two, u),
+        );
+        out[at.min(9)..][..4].copy_from_slice(&c.to_le_bytes());
+        at += 1 + usize::from(is2) + usize::from(is3);
+    }
+    at
 }
 
 /// Writes the UTF-8 of the four units of `w` (unit `k` in bits `16k` up,
@@ -630,6 +697,42 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mixed_words_every_unit_at_every_place() {
+        // Every unit at each place of a word of others of each kind: the
+        // test of the mixed words says what the units are, and where it
+        // says yes, the bytes are the ones std writes.
+        let others = [
+            0x41u16, 0x00, 0x7F, 0x80, 0x7FF, 0x800, 0xAC00, 0xFFFF, 0xD800, 0xDFFF,
+        ];
+        for place in 0..4 {
+            for &other in &others {
+                for u in 0..=0xFFFFu16 {
+                    let mut units = [other; 4];
+                    units[place] = u;
+                    let w = units4(&units, 0);
+                    let surrogate = units.iter().any(|&x| (0xD800..0xE000).contains(&x));
+                    let threes = units.iter().filter(|&&x| x >= 0x800).count();
+                    assert_eq!(
+                        mixed_bmp(w),
+                        !surrogate && threes > 0 && threes < 4,
+                        "{units:04X?}"
+                    );
+                    if surrogate {
+                        continue;
+                    }
+                    let want: std::string::String = units
+                        .iter()
+                        .map(|&x| char::from_u32(u32::from(x)).unwrap())
+                        .collect();
+                    let mut out = [0u8; 13];
+                    let n = bmp_utf8_4(w, &mut out);
+                    assert_eq!(&out[..n], want.as_bytes(), "{units:04X?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn two_byte_words_every_unit_at_every_place() {
