@@ -370,7 +370,7 @@ pub(crate) const fn decoded_len(src: Src<'_>) -> Result<usize, DecodeError> {
 /// returns the new cursor. The store reaches up to three bytes past the
 /// character's end, which the caller has room for and overwrites.
 #[inline]
-const fn put_bmp(out: &mut [u8], at: usize, u: u32) -> usize {
+pub(crate) const fn put_bmp(out: &mut [u8], at: usize, u: u32) -> usize {
     let two = u >= 0x80;
     let three = u >= 0x800;
     let v2 = (0xC0 | (u >> 6)) | ((0x80 | (u & 0x3F)) << 8);
@@ -388,7 +388,7 @@ const fn put_bmp(out: &mut [u8], at: usize, u: u32) -> usize {
 
 /// Per 16-bit lane of four units: the lanes are surrogates (`D800..=DFFF`).
 #[inline]
-const fn has_surrogate(w: u64) -> bool {
+pub(crate) const fn has_surrogate(w: u64) -> bool {
     const LANES: u64 = 0x0001_0001_0001_0001;
     let x = (w & (0xF800 * LANES)) ^ (0xD800 * LANES);
     x.wrapping_sub(LANES) & !x & (0x8000 * LANES) != 0

@@ -89,6 +89,8 @@
 // (their cursors go through memory).
 #![allow(clippy::inline_always)]
 
+use crate::engine::utf16::{has_surrogate, put_bmp};
+
 use super::words::{
     HI, NOT_ASCII16, load8, narrow4, not_two_byte_lanes, rep16, store_units4, store_word_units4,
     surrogates, three_byte_chars4, three_byte_run, three_byte_units, two_byte_units, units4,
@@ -570,38 +572,25 @@ fn bmp_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, 
 }
 
 /// Whether the four units of `w` are [`bmp_run`]'s: no surrogate, a 3-byte
-/// character, and not four of them (the CJK loop's), which words with
-/// none are the 2-byte words' or ASCII's.
+/// character, and not four of them (those are the CJK loop's; words with
+/// none are the 2-byte words' or ASCII's).
 #[inline]
 fn mixed_bmp(w: u64) -> bool {
-    let top = w & rep16(0xF800);
-    // Zero in the lanes of surrogates.
-    let x = top ^ rep16(0xD800);
-    let surrogate = x.wrapping_sub(rep16(1)) & !x & rep16(0x8000) != 0;
-    // Bit 15 of the lanes of 3-byte characters (and surrogates).
-    let three = ((top >> 1) + rep16(0x7C00)) & rep16(0x8000);
-    !surrogate && three != 0 && three != rep16(0x8000)
+    // Bit 15 of the lanes from 0x800 up (below 0x10000, `top >> 1` plus
+    // 0x7C00 carries into bit 15 exactly then, and never out of the lane).
+    let three = (((w & rep16(0xF800)) >> 1) + rep16(0x7C00)) & rep16(0x8000);
+    !has_surrogate(w) && three != 0 && three != rep16(0x8000)
 }
 
 /// Writes the UTF-8 of the four units of `w` (unit `k` in bits `16k` up,
-/// none a surrogate) to `out` and returns its length: each unit's one, two
-/// or three bytes as one 4-byte store at the cursor, which moves by their
-/// length, chosen without a branch.
+/// none a surrogate) to `out` and returns its length: each unit by the
+/// `const fn`'s [`put_bmp`], one 4-byte store chosen with no branch at a
+/// cursor moved by its length (the last store ends at `out[12]` at most).
 #[inline]
 fn bmp_utf8_4(w: u64, out: &mut [u8; 13]) -> usize {
     let mut at = 0;
     for k in 0..4 {
-        let u = u32::from((w >> (16 * k)) as u16);
-        let two = 0x80C0 | u >> 6 | (u & 0x3F) << 8;
-        let three = 0x0080_80E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
-        let (is2, is3) = (u >= 0x80, u >= 0x800);
-        let c = core::hint::select_unpredictable(
-            is3,
-            three,
-            core::hint::select_unpredictable(is2, two, u),
-        );
-        out[at.min(9)..][..4].copy_from_slice(&c.to_le_bytes());
-        at += 1 + usize::from(is2) + usize::from(is3);
+        at = put_bmp(out, at, u32::from((w >> (16 * k)) as u16));
     }
     at
 }
