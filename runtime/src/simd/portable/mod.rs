@@ -353,6 +353,39 @@ mod tests {
         assert!(decided.iter().all(|&n| n >= 500), "{decided:?}");
     }
 
+    /// UTF-16 to UTF-8 on random mixes of characters of every length, in
+    /// runs of random length (the emoji among words that the loop after a
+    /// supplementary character takes eight units at a time), and in every
+    /// third round one unit replaced by a lone surrogate, or the last unit
+    /// of a pair cut off.
+    #[test]
+    fn utf16_decode_random_mixes() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        for round in 0..6_000 {
+            let len = rng.index(300);
+            let text = random_mix(&mut rng, &CLASSES, len, [2, 6, 20][round % 3]);
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            match round % 6 {
+                2 if !units.is_empty() => {
+                    let at = rng.index(units.len());
+                    units[at] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF][rng.index(4)];
+                }
+                5 => {
+                    units.truncate(units.len().saturating_sub(1));
+                }
+                _ => {}
+            }
+            let u = units.as_slice();
+            same(
+                "decode random mixes",
+                &u,
+                &mut |d| super::utf16::decode(u, d),
+                &mut |d| crate::engine::utf16::decode_into(Src::Units(u), d),
+                3 * u.len() + 4,
+            );
+        }
+    }
+
     #[test]
     fn utf16_unpaired_surrogates_at_every_offset() {
         for bad in [
