@@ -84,10 +84,11 @@
 //! ran as before read once and a tenth slower called again and again
 //! (2.08 → 1.86 GB/s), where the CPU had learned their branches.
 //!
-//! The eight-unit steps took the emoji corpus from 0.47 to 0.80 GB/s read
-//! once (ten windows in turn) and from 0.73 to 0.79 GB/s called on one
-//! window again and again: one unit at a time, about one branch a
-//! character went wrong where the CPU had not learned the text.
+//! The eight-unit steps took the emoji corpus from 0.45–0.48 to 0.70–0.81
+//! GB/s read once (ten windows in turn, two runs), and ran it as before
+//! called on one window again and again (0.68–0.72 → 0.69–0.70): one unit
+//! at a time, the branches on each unit's kind went wrong where the CPU
+//! had not learned the text.
 //!
 //! Words are read little-endian and taken apart with shifts, so a
 //! big-endian target gives the same answers.
@@ -583,8 +584,9 @@ fn any_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, 
 /// one's `80 | (p & 3) << 4 | lo >> 6`, `80 | lo & 3F`, `p` the unit before
 /// it. Where the eight can be taken, this is about 200 instructions on
 /// `x86_64` with SSE2; its first forms were slower read once (the emoji
-/// corpus 0.63 GB/s with the bytes in 32-bit lanes and the cursor moved
-/// unit by unit, 0.70 with the places summed at once, 0.80 now). `out` is
+/// corpus, single runs: 0.63 GB/s with the bytes in 32-bit lanes and the
+/// cursor moved unit by unit, 0.70 with the places summed at once, 0.80
+/// as it is). `out` is
 /// 35 bytes so that a place masked to five bits needs no bounds check.
 #[inline]
 fn any_utf8_8(units: &[u16; 8], out: &mut [u8; 35]) -> Option<(usize, usize)> {
