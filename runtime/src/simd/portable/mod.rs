@@ -205,6 +205,24 @@ mod tests {
         text
     }
 
+    /// A text of at least `len` bytes of 3-byte characters each after an
+    /// ASCII byte, as some Chinese text is set (`必 須 為`), but that one
+    /// pair in four has another ASCII byte or 3-byte character in it.
+    fn spaced_mix(rng: &mut Rng, len: usize) -> String {
+        let mut text = String::new();
+        while text.len() < len {
+            text.push(CLASSES[0][rng.index(CLASSES[0].len())]);
+            if rng.index(8) == 0 {
+                text.push(CLASSES[0][rng.index(CLASSES[0].len())]);
+            }
+            text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
+            if rng.index(8) == 0 {
+                text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
+            }
+        }
+        text
+    }
+
     /// The kernel against the `const fn` on `text`, at every output length
     /// near the needed one.
     fn same_encode_units(text: &str) {
@@ -333,21 +351,23 @@ mod tests {
     /// every way the samples decide: ASCII and 3-byte characters in long
     /// runs (one part), in short runs as Korean has them (three parts of
     /// steps that take 3-byte characters, here and there meeting a 2- or
-    /// 4-byte one that the samples missed), and every kind (three parts).
+    /// 4-byte one that the samples missed), each after an ASCII byte (three
+    /// parts whose steps also take such pairs), and every kind (three
+    /// parts).
     #[test]
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
-        let mut decided = [0; 3];
-        for round in 0..4_000 {
-            let (classes, run): (&[&[char]], usize) = match round % 4 {
-                0 => (&three, 40),
-                1 => (&three, 4),
-                _ => (&CLASSES, 40),
-            };
+        let mut decided = [0; 4];
+        for round in 0..5_000 {
             let len = 256 + rng.index(1_200);
-            let mut text = random_mix(&mut rng, classes, len, run);
-            if round % 8 == 1 {
+            let mut text = match round % 5 {
+                0 => random_mix(&mut rng, &three, len, 40),
+                1 => random_mix(&mut rng, &three, len, 4),
+                2 => spaced_mix(&mut rng, len),
+                _ => random_mix(&mut rng, &CLASSES, len, 40),
+            };
+            if round % 10 < 3 && round % 5 != 0 {
                 let at = text.floor_char_boundary(rng.index(text.len()));
                 let other = [CLASSES[1], CLASSES[3]][rng.index(2)];
                 text.insert(at, other[rng.index(other.len())]);

@@ -171,6 +171,25 @@ pub(crate) fn copy_ascii32(src: &[u8], dst: &mut [u8]) -> usize {
     n
 }
 
+/// The bits where the eight bytes of `w` differ from two ASCII bytes each
+/// followed by a 3-byte character (`Han Han` set with spaces between: `20
+/// E5 BF 85 20 E9 A0 88`), in the word's places: zero where they are.
+#[inline]
+pub(crate) const fn not_spaced_pairs2(w: u64) -> u64 {
+    (w & 0xC0C0_F080_C0C0_F080) ^ 0x8080_E000_8080_E000
+}
+
+/// The four units of such bytes ([`not_spaced_pairs2`]), one a lane: each 4-byte
+/// group `a l t1 t2` to `a` and `(l & 0F) << 12 | (t1 & 3F) << 6 | t2 &
+/// 3F`, in place.
+#[inline]
+pub(crate) const fn spaced_units4(w: u64) -> u64 {
+    (w & 0x0000_00FF_0000_00FF)
+        | (w & 0x0000_0F00_0000_0F00) << 20
+        | (w & 0x003F_0000_003F_0000) << 6
+        | (w & 0x3F00_0000_3F00_0000) >> 8
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,6 +355,43 @@ mod tests {
                 0,
                 "{u:04X}"
             );
+        }
+    }
+
+    #[test]
+    fn spaced_pairs_in_both_orders() {
+        // Every 3-byte character in each pair of the word, after each of
+        // four ASCII bytes: the units are std's.
+        for c in (0x800..=0xFFFF).filter_map(char::from_u32) {
+            for (place, a) in [(0, 0x00), (0, b' '), (1, b'a'), (1, 0x7F)] {
+                let mut bytes = *b" \xE4\xB8\xAD \xE6\x96\x87";
+                bytes[4 * place] = a;
+                c.encode_utf8(&mut bytes[4 * place + 1..]);
+                for w in both_orders(bytes) {
+                    assert_eq!(not_spaced_pairs2(w), 0, "{c:?}");
+                    let mut out = [0u16; 4];
+                    store_units4(&mut out, spaced_units4(w));
+                    assert_eq!(out[..], std_units(&bytes)[..], "{c:?}");
+                }
+            }
+        }
+        // Every byte at each place: the pair it is in, and only that one,
+        // differs where the byte does not fit.
+        for at in 0..8 {
+            for x in 0..=255u8 {
+                let mut bytes = *b" \xE4\xB8\xAD \xE6\x96\x87";
+                bytes[at] = x;
+                let fits = match at % 4 {
+                    0 => x < 0x80,
+                    1 => x & 0xF0 == 0xE0,
+                    _ => x & 0xC0 == 0x80,
+                };
+                for w in both_orders(bytes) {
+                    let bad = not_spaced_pairs2(w);
+                    assert_eq!(bad == 0, fits, "{x:02X} at {at}");
+                    assert_eq!(bad & !(0xFFFF_FFFF << (32 * (at / 4))), 0);
+                }
+            }
         }
     }
 }
