@@ -381,7 +381,9 @@ mod tests {
 
     /// UTF-16 to UTF-8 on random mixes of characters of every length, in
     /// runs of random length (the emoji among words that the loop after a
-    /// supplementary character takes eight units at a time); in one round of
+    /// supplementary character takes eight units at a time), and in one
+    /// round of five 3-byte characters each after an ASCII one (Chinese set
+    /// with spaces, which the mixed words take eight units at a time); in one round of
     /// six a unit replaced by a lone surrogate, in another the last unit cut
     /// off (half a pair, where the text ends in one).
     #[test]
@@ -389,7 +391,11 @@ mod tests {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);
         for round in 0..6_000 {
             let len = rng.index(300);
-            let text = random_mix(&mut rng, &CLASSES, len, [2, 6, 20][round % 3]);
+            let text = if round % 5 == 4 {
+                spaced_mix(&mut rng, len)
+            } else {
+                random_mix(&mut rng, &CLASSES, len, [2, 6, 20][round % 3])
+            };
             let mut units: Vec<u16> = text.encode_utf16().collect();
             match round % 6 {
                 2 if !units.is_empty() => {
