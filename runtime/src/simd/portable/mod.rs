@@ -207,16 +207,17 @@ mod tests {
 
     /// A text of at least `len` bytes of 3-byte characters each after an
     /// ASCII byte, as some Chinese text is set (`必 須 為`), but that one
-    /// pair in four has another ASCII byte or 3-byte character in it.
+    /// pair in four has more ASCII (up to sixteen bytes, a word) or 3-byte
+    /// characters (up to four) in it.
     fn spaced_mix(rng: &mut Rng, len: usize) -> String {
         let mut text = String::new();
         while text.len() < len {
-            text.push(CLASSES[0][rng.index(CLASSES[0].len())]);
-            if rng.index(8) == 0 {
+            let more = rng.index(8) == 0;
+            for _ in 0..if more { 1 + rng.index(16) } else { 1 } {
                 text.push(CLASSES[0][rng.index(CLASSES[0].len())]);
             }
-            text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
-            if rng.index(8) == 0 {
+            let more = rng.index(8) == 0;
+            for _ in 0..if more { 1 + rng.index(4) } else { 1 } {
                 text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
             }
         }

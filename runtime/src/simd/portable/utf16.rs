@@ -50,7 +50,7 @@
 //! 4-byte lead: about 35 GB/s), and one loop takes a step of each part in
 //! turn: three chains that the CPU runs side by side (two leave latency
 //! showing; four run out of registers on `x86_64`). Each part writes only
-//! into its own range of the output (`split_at_mut`), stepping while 24
+//! into its own range of the output (`split_at_mut`), stepping while 28
 //! units of room are left in it, and finishes a character at a time. Other
 //! text of ASCII and 3-byte characters alone (English, CJK) moves by
 //! constants, which one chain runs faster than the count costs. Samples
@@ -116,7 +116,7 @@ use super::words::{
 /// Input bytes a step may read past its cursor.
 const WIN: usize = 32;
 /// Output units a step may write past its cursor.
-const ROOM: usize = 24;
+const ROOM: usize = 28;
 /// Text shorter than this is one part.
 const MIN_SPLIT: usize = 256;
 /// The parts of a longer text.
@@ -371,7 +371,8 @@ fn step<const THREE: bool, const SPACED: bool>(
         let bad = u128::from(not_spaced_pairs2(w1)) << 64 | u128::from(not_spaced_pairs2(w0));
         let g = (bad.trailing_zeros() / 32) as usize;
         let spaced = 4 * g > a + 3 * k;
-        let at = if spaced { 0 } else { 16 };
+        // Past the units a step of runs commits (`a + k`, 19 at most).
+        let at = if spaced { 0 } else { 20 };
         store_word_units4(&mut out[at..at + 4], spaced_units4(w0));
         store_word_units4(&mut out[at + 4..at + 8], spaced_units4(w1));
         return if spaced { (g, g) } else { (a, k) };
