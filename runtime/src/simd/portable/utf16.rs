@@ -38,9 +38,9 @@
 //!
 //! Some Chinese text is set with a space between characters (`必 須 為`):
 //! there a step would take four bytes. Where the samples show such pairs
-//! (see [`plan`]), steps of the Korean kind also take up to four pairs of
-//! an ASCII byte and a 3-byte character, sixteen bytes, at once, where
-//! they are more than the step's runs ([`step`]).
+//! (see [`plan`]), steps of the Korean kind also take up to eight pairs
+//! of an ASCII byte and a 3-byte character, 32 bytes, at once, where they
+//! are more than the step's runs ([`step`]).
 //!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
@@ -50,7 +50,7 @@
 //! 4-byte lead: about 35 GB/s), and one loop takes a step of each part in
 //! turn: three chains that the CPU runs side by side (two leave latency
 //! showing; four run out of registers on `x86_64`). Each part writes only
-//! into its own range of the output (`split_at_mut`), stepping while 28
+//! into its own range of the output (`split_at_mut`), stepping while 36
 //! units of room are left in it, and finishes a character at a time. Other
 //! text of ASCII and 3-byte characters alone (English, CJK) moves by
 //! constants, which one chain runs faster than the count costs. Samples
@@ -116,7 +116,7 @@ use super::words::{
 /// Input bytes a step may read past its cursor.
 const WIN: usize = 32;
 /// Output units a step may write past its cursor.
-const ROOM: usize = 28;
+const ROOM: usize = 36;
 /// Text shorter than this is one part.
 const MIN_SPLIT: usize = 256;
 /// The parts of a longer text.
@@ -152,7 +152,7 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
 /// [`encode_units`] in [`PARTS`] chains, each a step in turn, with the
 /// second run of a step 3-byte characters if `THREE`, else 2-byte ones,
 /// and (with `THREE`) pairs of an ASCII byte and a 3-byte character taken
-/// four at a time if `SPACED`.
+/// up to eight at a time if `SPACED`.
 #[inline]
 fn in_parts<const THREE: bool, const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
@@ -206,8 +206,8 @@ pub(crate) enum Plan {
     ThreeByteParts,
     /// 3-byte characters with a space or another ASCII byte between each
     /// and the next, as some Chinese text is set (`必 須 為`), and no 2- or
-    /// 4-byte ones: [`Plan::ThreeByteParts`] whose steps also take sixteen
-    /// bytes of such pairs at once.
+    /// 4-byte ones: [`Plan::ThreeByteParts`] whose steps also take up to
+    /// eight such pairs at once.
     SpacedParts,
     /// Anything else (ASCII, long runs of 3-byte characters): one part.
     OnePart,
@@ -327,7 +327,7 @@ pub(crate) fn units_len(b: &[u8]) -> usize {
 /// returns `(a, k)`, `a` ASCII bytes then `k` 2-byte characters (3-byte
 /// ones if `THREE`) written. If `a < 16` and `k == 0`, another kind of
 /// character comes next. With `SPACED` (and `THREE`), where more bytes
-/// are `g` pairs of an ASCII byte and a 3-byte character (up to four), the
+/// are `g` pairs of an ASCII byte and a 3-byte character (up to eight), the
 /// step takes those instead and returns `(g, g)`, which moves the cursors
 /// as far.
 #[inline(always)]
@@ -364,17 +364,26 @@ fn step<const THREE: bool, const SPACED: bool>(
         // the choice is a select of where they are stored (at the cursor,
         // or past what the step takes), with no branch that Korean words,
         // two to four characters long, would send wrong. The Traditional
-        // Chinese man pages' spaced half ran 0.70 → 1.53 GB/s (x86_64,
-        // SSE2). In every step of the Korean man pages, this cost them an
-        // eighth of their speed (a branch instead, two fifths), so only
-        // text whose samples show such pairs takes it.
-        let bad = u128::from(not_spaced_pairs2(w1)) << 64 | u128::from(not_spaced_pairs2(w0));
-        let g = (bad.trailing_zeros() / 32) as usize;
+        // Chinese man pages' spaced half ran 0.70 → 2.01 GB/s (x86_64,
+        // SSE2; 1.53 with four pairs a step at most). Taken in every step
+        // of the Korean man pages, four pairs a step cost them an eighth of
+        // their speed (as a branch, two fifths), so only text whose samples
+        // show such pairs takes it.
+        let (w2, w3) = (load8(win, 16), load8(win, 24));
+        let lo = u128::from(not_spaced_pairs2(w1)) << 64 | u128::from(not_spaced_pairs2(w0));
+        let hi = u128::from(not_spaced_pairs2(w3)) << 64 | u128::from(not_spaced_pairs2(w2));
+        let g = if lo == 0 {
+            4 + (hi.trailing_zeros() / 32) as usize
+        } else {
+            (lo.trailing_zeros() / 32) as usize
+        };
         let spaced = 4 * g > a + 3 * k;
         // Past the units a step of runs commits (`a + k`, 19 at most).
         let at = if spaced { 0 } else { 20 };
         store_word_units4(&mut out[at..at + 4], spaced_units4(w0));
         store_word_units4(&mut out[at + 4..at + 8], spaced_units4(w1));
+        store_word_units4(&mut out[at + 8..at + 12], spaced_units4(w2));
+        store_word_units4(&mut out[at + 12..at + 16], spaced_units4(w3));
         return if spaced { (g, g) } else { (a, k) };
     }
     let bad = u128::from(not_two_byte_lanes(v1)) << 64 | u128::from(not_two_byte_lanes(v0));
