@@ -218,38 +218,44 @@ pub(crate) enum Plan {
 /// the cursors by counts computed from the bytes, which the chains
 /// overlap; or 3-byte leads with an ASCII byte before a lead at least four
 /// times, the short runs of Korean, and among them Chinese set with a
-/// space between characters if [`spaced_pairs`] finds it.
+/// space between characters if [`spaced`] says so.
 #[inline]
 pub(crate) fn plan(b: &[u8]) -> Plan {
     match Samples::of(b).plan() {
-        Plan::ThreeByteParts if spaced_pairs(b) >= 3 => Plan::SpacedParts,
+        Plan::ThreeByteParts if spaced(b) => Plan::SpacedParts,
         plan => plan,
     }
 }
 
-/// The sample `k` of four of 32 bytes spread over `b` (at least 32 bytes).
+/// Sample `k` of `n` of 32 bytes spread over `b` (at least 32 bytes).
 #[inline]
-fn sample(b: &[u8], k: usize) -> &[u8] {
-    &b[(b.len() - 32) * k / 3..][..32]
+fn sample(b: &[u8], k: usize, n: usize) -> &[u8] {
+    &b[(b.len() - 32) * k / (n - 1)..][..32]
 }
 
-/// How often, in the samples of `b` (at least 32 bytes), eight bytes are
-/// two ASCII bytes each before a 3-byte character (up to 100). Three or
-/// more (four such pairs in a row make three) are seldom in any
-/// text but Chinese set with spaces: in 4,000 samples of each, a sample
-/// held three or more in 60 % of the Traditional Chinese man pages', in
-/// 0.1 % of the Korean ones' and in none of the Japanese, Simplified
-/// Chinese or emoji texts'.
+/// Whether `b` (at least 32 bytes) is Chinese set with spaces, in part at
+/// least: whether an eighth of its samples (of 32 bytes, four to sixteen,
+/// one a kilobyte) hold four or more pairs of an ASCII byte and a 3-byte
+/// character in a row (three or more places where eight bytes are two
+/// such pairs). In 1,000 windows of 1, 10, 50 and 100 KB at random places
+/// in each text, this said yes for 78 %, 99 %, 100 % and 100 % of the
+/// Traditional Chinese man pages' windows (half of those pages are set
+/// the usual way) and for none of the Korean, Japanese or Simplified
+/// Chinese man pages' nor the Chinese or emoji corpora's. Called for text
+/// of the Korean plan only.
 #[inline]
-fn spaced_pairs(b: &[u8]) -> u8 {
-    let mut n = 0;
-    for k in 0..4 {
-        let w = sample(b, k);
+fn spaced(b: &[u8]) -> bool {
+    let n = (b.len() / 1024).clamp(4, 16);
+    let mut hits = 0;
+    for k in 0..n {
+        let w = sample(b, k, n);
+        let mut pairs = 0;
         for j in 0..=24 {
-            n += u8::from(not_spaced_pairs2(load8(w, j)) == 0);
+            pairs += usize::from(not_spaced_pairs2(load8(w, j)) == 0);
         }
+        hits += usize::from(pairs >= 3);
     }
-    n
+    8 * hits >= n
 }
 
 /// The kinds of character in four samples of 32 bytes spread over a text,
@@ -277,7 +283,7 @@ impl Samples {
             switches: 0,
         };
         for k in 0..4 {
-            let w = sample(b, k);
+            let w = sample(b, k, 4);
             for &x in w {
                 s.two |= x & 0xE0 == 0xC0;
                 s.three |= x & 0xF0 == 0xE0;
@@ -968,6 +974,23 @@ mod tests {
                     assert_eq!(&out[..n], want.as_bytes(), "{units:04X?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn spaced_plan_for_spaced_text_only() {
+        let spaced_line = "是 用 來 改 變 你 的 finger 訊 息 。 訊 息 是 存 放 在\n";
+        let usual_line = "此命令會顯示四段訊息，這些訊息均可藉由 chfn 改變。\n";
+        let korean_line = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n";
+        for len in [256, 1_000, 5_000, 40_000] {
+            let text = |line: &str| line.repeat(len / line.len() + 1);
+            let plan_of = |line: &str| plan(text(line).as_bytes());
+            assert!(matches!(plan_of(spaced_line), Plan::SpacedParts));
+            assert!(matches!(plan_of(korean_line), Plan::ThreeByteParts));
+            assert!(!matches!(plan_of(usual_line), Plan::SpacedParts));
+            // Half the text set with spaces is enough.
+            let half = text(usual_line) + &text(spaced_line);
+            assert!(matches!(plan(half.as_bytes()), Plan::SpacedParts), "{len}");
         }
     }
 
