@@ -332,10 +332,10 @@ pub(crate) fn units_len(b: &[u8]) -> usize {
 /// One step at the start of `win` (a character boundary) into `out`:
 /// returns `(a, k)`, `a` ASCII bytes then `k` 2-byte characters (3-byte
 /// ones if `THREE`) written. If `a < 16` and `k == 0`, another kind of
-/// character comes next. With `SPACED` (and `THREE`), where more bytes
-/// are `g` pairs of an ASCII byte and a 3-byte character (up to eight), the
-/// step takes those instead and returns `(g, g)`, which moves the cursors
-/// as far.
+/// character comes next. With `SPACED` (and `THREE`), where the bytes
+/// start with `g` pairs of an ASCII byte and a 3-byte character, two or
+/// more (up to eight), the step takes those instead and returns `(g, g)`,
+/// which moves the cursors as far.
 #[inline(always)]
 fn step<const THREE: bool, const SPACED: bool>(
     win: &[u8; WIN],
@@ -365,7 +365,9 @@ fn step<const THREE: bool, const SPACED: bool>(
         }
         // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
         // step of four bytes: so the pairs at the start, `g`, are taken
-        // where they are more, and their units are computed from the words
+        // where there are two or more (the runs are then one ASCII byte
+        // and one 3-byte character, fewer bytes, and the choice need not
+        // wait on them), and their units are computed from the words
         // in place (a pair's four bytes to its two units) whether or not:
         // the choice is a select of where they are stored (at the cursor,
         // or past what the step takes), with no branch that Korean words,
@@ -383,7 +385,7 @@ fn step<const THREE: bool, const SPACED: bool>(
         } else {
             (lo.trailing_zeros() / 32) as usize
         };
-        let spaced = 4 * g > a + 3 * k;
+        let spaced = g >= 2;
         // Past the units a step of runs commits (`a + k`, 19 at most).
         let at = if spaced { 0 } else { 20 };
         store_word_units4(&mut out[at..at + 4], spaced_units4(w0));
