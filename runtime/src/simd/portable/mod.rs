@@ -383,10 +383,10 @@ mod tests {
     /// UTF-16 to UTF-8 on random mixes of characters of every length, in
     /// runs of random length (the emoji among words that the loop after a
     /// supplementary character takes eight units at a time), and in one
-    /// round of five 3-byte characters each after an ASCII one (Chinese set
-    /// with spaces, which the mixed words take eight units at a time); in one round of
-    /// six a unit replaced by a lone surrogate, in another the last unit cut
-    /// off (half a pair, where the text ends in one).
+    /// round of five, 3-byte characters each after an ASCII one (Chinese
+    /// set with spaces, which the mixed words take eight units at a time);
+    /// in one round of six a unit replaced by a lone surrogate, in another
+    /// the last unit cut off (half a pair, where the text ends in one).
     #[test]
     fn utf16_decode_random_mixes() {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);

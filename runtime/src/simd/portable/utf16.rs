@@ -39,8 +39,8 @@
 //! Some Chinese text is set with a space between characters (`必 須 為`):
 //! there a step would take four bytes. Where the samples show such pairs
 //! (see [`plan`]), steps of the Korean kind also take up to eight pairs
-//! of an ASCII byte and a 3-byte character, 32 bytes, at once, where they
-//! are more than the step's runs ([`step`]).
+//! of an ASCII byte and a 3-byte character, 32 bytes, at once, where two
+//! or more start the step ([`step`]).
 //!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
@@ -76,10 +76,11 @@
 //! 4-byte store each at a cursor moved by their lengths ([`bmp_run`]),
 //! or eight where they are pairs of an ASCII unit and a 3-byte character
 //! (Chinese set with spaces between characters); a surrogate must be a
-//! high one followed by a low one, or the kernel says `None`. After a surrogate pair, text of every kind mixed (emoji among
-//! words of Latin, Cyrillic and Han letters) goes eight units a step with
-//! no branch on what they are, pairs and all ([`any_run`]), until sixteen
-//! ASCII units come.
+//! high one followed by a low one, or the kernel says `None`. After a
+//! surrogate pair, text of every kind mixed (emoji among words of Latin,
+//! Cyrillic and Han letters) goes eight units a step with no branch on
+//! what they are, pairs and all ([`any_run`]), until sixteen ASCII units
+//! come.
 //!
 //! The 2-byte words took Russian from 0.61 to 1.89 GB/s (100 KB, ten
 //! windows of the corpus's generator in turn, `scripts/ab_runtime.py
@@ -767,9 +768,11 @@ fn two_byte_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (us
 /// 3-byte character (Chinese set with spaces, `必 須 為 唯`), they are
 /// sixteen bytes computed in place from the two words: this took the
 /// spaced half of the Traditional Chinese man pages from 0.90 to 1.57
-/// GB/s, and the branch, tested only where the four units are already
-/// known to be mixed, left the Korean, Japanese and Chinese texts within
-/// the harness's noise (28 Nov, `scripts/ab_runtime.py`).
+/// GB/s. The branch is tested only where the four units are already known
+/// to be mixed: the Japanese and Chinese texts ran within the harness's
+/// noise of before, and the Korean man pages too where replayed, and read
+/// once in windows of 8 KB at 0.91x to 1.02x (five runs; 28 Nov,
+/// `scripts/ab_runtime.py`).
 ///
 /// [`any_run`] takes such text too, eight units a step, but stays in its
 /// loop through runs of 3-byte characters: called here instead, it ran the

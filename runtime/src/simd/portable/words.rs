@@ -179,9 +179,9 @@ pub(crate) const fn not_spaced_pairs2(w: u64) -> u64 {
     (w & 0xC0C0_F080_C0C0_F080) ^ 0x8080_E000_8080_E000
 }
 
-/// The four units of such bytes ([`not_spaced_pairs2`]), one a lane: each 4-byte
-/// group `a l t1 t2` to `a` and `(l & 0F) << 12 | (t1 & 3F) << 6 | t2 &
-/// 3F`, in place.
+/// The four units of such bytes ([`not_spaced_pairs2`]), one a lane: each
+/// 4-byte group `a l t1 t2` to `a` and `(l & 0F) << 12 | (t1 & 3F) << 6 |
+/// t2 & 3F`, in place.
 #[inline]
 pub(crate) const fn spaced_units4(w: u64) -> u64 {
     (w & 0x0000_00FF_0000_00FF)
