@@ -413,6 +413,44 @@ mod tests {
         }
     }
 
+    /// UTF-16 to UTF-8 on random mixes long enough for the kernel to
+    /// sample them (256 units and more), of every kind its samples tell
+    /// apart: ASCII and 3-byte characters in short runs, as Korean has them
+    /// (the eight-unit steps after a 3-byte character), the same each after
+    /// an ASCII unit (Chinese set with spaces: the mixed words) and every
+    /// kind; in one round of three a unit replaced by a lone surrogate, in
+    /// another the last unit cut off.
+    #[test]
+    fn utf16_decode_long_random_mixes() {
+        let mut rng = Rng(0xA076_1D64_78BD_642F);
+        let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
+        let mut short_runs = 0;
+        for round in 0..3_000 {
+            let len = 600 + rng.index(2_400);
+            let text = match round % 3 {
+                0 => random_mix(&mut rng, &three, len, 4),
+                1 => spaced_mix(&mut rng, len),
+                _ => random_mix(&mut rng, &CLASSES, len, 20),
+            };
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            match round % 9 {
+                0 | 4 => {
+                    let at = rng.index(units.len());
+                    units[at] = [0xD800, 0xDBFF, 0xDC00, 0xDFFF][rng.index(4)];
+                }
+                8 => {
+                    units.truncate(units.len() - 1);
+                }
+                _ => {}
+            }
+            short_runs += usize::from(super::utf16::short_runs(&units));
+            same_decode_units("decode long random mixes", &units, 3 * units.len() + 4);
+        }
+        // The short runs' way is taken in half the rounds of their kind or
+        // so (their samples must switch from ASCII six times).
+        assert!(short_runs >= 400, "{short_runs}");
+    }
+
     #[test]
     fn utf16_unpaired_surrogates_at_every_offset() {
         for bad in [

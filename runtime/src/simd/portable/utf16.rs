@@ -563,6 +563,66 @@ fn encode_rest(
 /// surrogate or `dst` is too short.
 #[inline]
 pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
+    if short_runs(src) {
+        decode_with::<true>(src, dst)
+    } else {
+        decode_with::<false>(src, dst)
+    }
+}
+
+/// Whether `src` is long (as the UTF-8 encoder's plan counts it), and four
+/// samples of 16 units spread over it hold the short runs of Korean: 3-byte
+/// characters, no 2-byte ones or surrogates, and an ASCII unit before a
+/// 3-byte character at least six times; but not Chinese set with spaces
+/// ([`spaced_units`]). In 300 windows of 1, 10 and 50 KB at random places
+/// in each text, this said yes for 75 % to 80 % of the Korean man pages'
+/// windows (the others hold a 2-byte character, such as `·`), 96 % to 98 %
+/// of the Korean corpus's, and at most 5 % of the Japanese, Simplified and
+/// Traditional Chinese man pages' (none of the Chinese and emoji corpora's),
+/// where [`any_run`] costs long runs of 3-byte characters a fifth.
+#[inline]
+pub(crate) fn short_runs(src: &[u16]) -> bool {
+    if src.len() < MIN_SPLIT {
+        return false;
+    }
+    let last = src.len() - 16;
+    let (mut three, mut other, mut switches) = (false, false, 0);
+    for k in 0..4 {
+        let w = &src[last * k / 3..][..16];
+        for &u in w {
+            three |= u >= 0x800;
+            other |= (0x80..0x800).contains(&u) || u & 0xF800 == 0xD800;
+        }
+        for (&x, &y) in w.iter().zip(&w[1..]) {
+            switches += u32::from(x < 0x80 && y >= 0x800);
+        }
+    }
+    three && !other && switches >= 6 && !spaced_units(src)
+}
+
+/// [`spaced`] for UTF-16 (at least 16 units): whether an eighth of the
+/// samples of 16 units (four to sixteen, one in 512 units) hold four or
+/// more pairs of an ASCII unit and a 3-byte character in a row.
+#[inline]
+fn spaced_units(src: &[u16]) -> bool {
+    let n = (src.len() / 512).clamp(4, 16);
+    let last = src.len() - 16;
+    let mut hits = 0;
+    for k in 0..n {
+        let w = &src[last * k / (n - 1)..][..16];
+        let mut pairs = 0;
+        for j in 0..=12 {
+            pairs += usize::from(spaced_pairs4(units4(w, j)));
+        }
+        hits += usize::from(pairs >= 3);
+    }
+    8 * hits >= n
+}
+
+/// [`decode`], with the mixed BMP text after a 3-byte character taken by
+/// [`any_run`] if `SHORT_RUNS`, else by [`bmp_run`].
+#[inline]
+fn decode_with<const SHORT_RUNS: bool>(src: &[u16], dst: &mut [u8]) -> Option<usize> {
     let n = src.len();
     let mut i = 0;
     let mut at = 0;
@@ -611,7 +671,11 @@ pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
                     at += 12;
                 }
                 if i + 4 <= n && mixed_bmp(units4(src, i)) {
-                    (i, at) = bmp_run(src, i, dst, at);
+                    (i, at) = if SHORT_RUNS {
+                        any_run(src, i, dst, at)
+                    } else {
+                        bmp_run(src, i, dst, at)
+                    };
                 }
             } else {
                 // A high surrogate, then a low one.
@@ -983,7 +1047,7 @@ mod tests {
     }
 
     #[test]
-    fn spaced_plan_for_spaced_text_only() {
+    fn plans_for_spaced_and_short_runs() {
         let spaced_line = "是 用 來 改 變 你 的 finger 訊 息 。 訊 息 是 存 放 在\n";
         let usual_line = "此命令會顯示四段訊息，這些訊息均可藉由 chfn 改變。\n";
         let korean_line = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n";
@@ -996,6 +1060,14 @@ mod tests {
             // Half the text set with spaces is enough.
             let half = text(usual_line) + &text(spaced_line);
             assert!(matches!(plan(half.as_bytes()), Plan::SpacedParts), "{len}");
+            // The same texts as UTF-16: only the Korean one takes the short
+            // runs' way (text under 256 units none).
+            let units = |t: &str| t.encode_utf16().collect::<std::vec::Vec<u16>>();
+            let korean = units(&text(korean_line));
+            assert_eq!(short_runs(&korean), korean.len() >= MIN_SPLIT, "{len}");
+            for t in [text(spaced_line), text(usual_line), half] {
+                assert!(!short_runs(&units(&t)), "{len}");
+            }
         }
     }
 
