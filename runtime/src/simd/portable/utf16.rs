@@ -570,34 +570,39 @@ pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
     }
 }
 
-/// Whether `src` is long (as the UTF-8 encoder's plan counts it), and four
-/// samples of 16 units spread over it hold the short runs of Korean: 3-byte
-/// characters, no 2-byte ones or surrogates, and an ASCII unit before a
-/// 3-byte character at least six times; but not Chinese set with spaces
-/// ([`spaced_units`]). In 300 windows of 1, 10 and 50 KB at random places
-/// in each text, this said yes for 75 % to 80 % of the Korean man pages'
-/// windows (the others hold a 2-byte character, such as `·`), 96 % to 98 %
-/// of the Korean corpus's, and at most 5 % of the Japanese, Simplified and
-/// Traditional Chinese man pages' (none of the Chinese and emoji corpora's),
-/// where [`any_run`] costs long runs of 3-byte characters a fifth.
+/// Whether `src` is long (as the UTF-8 encoder's plan counts it) and its
+/// samples (16 units each, four to sixteen, one in 512 units) hold the
+/// short runs of Korean: 3-byte characters, no 2-byte ones or surrogates,
+/// and an ASCII unit before a 3-byte character 1.25 times a sample or more;
+/// but not Chinese set with spaces ([`spaced_units`]). Korean man pages
+/// switch 2 to 3 times a sample, the Japanese and Chinese ones about half
+/// a time, the Chinese corpus 0.1. In 300 windows of 1,000, 10,000 and
+/// 50,000 units at random places in each text, this said yes for 85 %, 92
+/// % and 96 % of the Korean man pages' windows (some of the others hold a
+/// 2-byte character, such as `·`), for 3 % to 6 % of the Japanese,
+/// Simplified and Traditional Chinese man pages' windows of 1,000 units
+/// and none of the longer ones, and for none of the Chinese, emoji or
+/// Russian texts' windows. There [`any_run`] would cost long runs of
+/// 3-byte characters a fifth of their speed.
 #[inline]
 pub(crate) fn short_runs(src: &[u16]) -> bool {
     if src.len() < MIN_SPLIT {
         return false;
     }
+    let n = (src.len() / 512).clamp(4, 16);
     let last = src.len() - 16;
     let (mut three, mut other, mut switches) = (false, false, 0);
-    for k in 0..4 {
-        let w = &src[last * k / 3..][..16];
+    for k in 0..n {
+        let w = &src[last * k / (n - 1)..][..16];
         for &u in w {
             three |= u >= 0x800;
             other |= (0x80..0x800).contains(&u) || u & 0xF800 == 0xD800;
         }
         for (&x, &y) in w.iter().zip(&w[1..]) {
-            switches += u32::from(x < 0x80 && y >= 0x800);
+            switches += usize::from(x < 0x80 && y >= 0x800);
         }
     }
-    three && !other && switches >= 6 && !spaced_units(src)
+    three && !other && 4 * switches >= 5 * n && !spaced_units(src)
 }
 
 /// [`spaced`] for UTF-16 (at least 16 units): whether an eighth of the
@@ -620,8 +625,10 @@ fn spaced_units(src: &[u16]) -> bool {
 }
 
 /// [`decode`], with the mixed BMP text after a 3-byte character taken by
-/// [`any_run`] if `SHORT_RUNS`, else by [`bmp_run`].
-#[inline]
+/// [`any_run`] if `SHORT_RUNS`, else by [`bmp_run`]. Not inlined: both
+/// inlined into [`decode`], the Japanese man pages ran 3 % to 6 % slower
+/// than with one loop (28 Nov).
+#[inline(never)]
 fn decode_with<const SHORT_RUNS: bool>(src: &[u16], dst: &mut [u8]) -> Option<usize> {
     let n = src.len();
     let mut i = 0;
