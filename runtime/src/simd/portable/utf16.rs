@@ -1056,7 +1056,8 @@ mod tests {
     #[test]
     fn plans_for_spaced_and_short_runs() {
         let spaced_line = "是 用 來 改 變 你 的 finger 訊 息 。 訊 息 是 存 放 在\n";
-        let usual_line = "此命令會顯示四段訊息，這些訊息均可藉由 chfn 改變。\n";
+        let usual_line =
+            "此命令會顯示四段訊息，這些訊息均可藉由 chfn 命令逐一改變，或在互動模式下逐欄輸入。\n";
         let korean_line = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n";
         for len in [256, 1_000, 5_000, 40_000] {
             let text = |line: &str| line.repeat(len / line.len() + 1);
