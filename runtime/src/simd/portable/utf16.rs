@@ -228,10 +228,18 @@ pub(crate) fn plan(b: &[u8]) -> Plan {
     }
 }
 
-/// Sample `k` of `n` of 32 bytes spread over `b` (at least 32 bytes).
+/// Sample `k` of `n` of `W` bytes or units spread over `s` (at least `W`,
+/// `n` at least 2).
 #[inline]
-fn sample(b: &[u8], k: usize, n: usize) -> &[u8] {
-    &b[(b.len() - 32) * k / (n - 1)..][..32]
+fn sample<T, const W: usize>(s: &[T], k: usize, n: usize) -> &[T] {
+    &s[(s.len() - W) * k / (n - 1)..][..W]
+}
+
+/// How many samples a text of `len` bytes or units gets where one of
+/// `per` or more is worth taking: four to sixteen.
+#[inline]
+fn samples(len: usize, per: usize) -> usize {
+    (len / per).clamp(4, 16)
 }
 
 /// Whether `b` (at least 32 bytes) is Chinese set with spaces, in part at
@@ -246,10 +254,10 @@ fn sample(b: &[u8], k: usize, n: usize) -> &[u8] {
 /// of the Korean plan only.
 #[inline]
 fn spaced(b: &[u8]) -> bool {
-    let n = (b.len() / 1024).clamp(4, 16);
+    let n = samples(b.len(), 1024);
     let mut hits = 0;
     for k in 0..n {
-        let w = sample(b, k, n);
+        let w = sample::<_, 32>(b, k, n);
         let mut pairs = 0;
         for j in 0..=24 {
             pairs += usize::from(not_spaced_pairs2(load8(w, j)) == 0);
@@ -284,7 +292,7 @@ impl Samples {
             switches: 0,
         };
         for k in 0..4 {
-            let w = sample(b, k, 4);
+            let w = sample::<_, 32>(b, k, 4);
             for &x in w {
                 s.two |= x & 0xE0 == 0xC0;
                 s.three |= x & 0xF0 == 0xE0;
@@ -589,11 +597,10 @@ pub(crate) fn short_runs(src: &[u16]) -> bool {
     if src.len() < MIN_SPLIT {
         return false;
     }
-    let n = (src.len() / 512).clamp(4, 16);
-    let last = src.len() - 16;
+    let n = samples(src.len(), 512);
     let (mut three, mut other, mut switches) = (false, false, 0);
     for k in 0..n {
-        let w = &src[last * k / (n - 1)..][..16];
+        let w = sample::<_, 16>(src, k, n);
         for &u in w {
             three |= u >= 0x800;
             other |= (0x80..0x800).contains(&u) || u & 0xF800 == 0xD800;
@@ -610,11 +617,10 @@ pub(crate) fn short_runs(src: &[u16]) -> bool {
 /// more pairs of an ASCII unit and a 3-byte character in a row.
 #[inline]
 fn spaced_units(src: &[u16]) -> bool {
-    let n = (src.len() / 512).clamp(4, 16);
-    let last = src.len() - 16;
+    let n = samples(src.len(), 512);
     let mut hits = 0;
     for k in 0..n {
-        let w = &src[last * k / (n - 1)..][..16];
+        let w = sample::<_, 16>(src, k, n);
         let mut pairs = 0;
         for j in 0..=12 {
             pairs += usize::from(spaced_pairs4(units4(w, j)));
