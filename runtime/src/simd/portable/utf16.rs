@@ -254,15 +254,27 @@ fn samples(len: usize, per: usize) -> usize {
 /// of the Korean plan only.
 #[inline]
 fn spaced(b: &[u8]) -> bool {
-    let n = samples(b.len(), 1024);
+    spaced_samples::<u8, 32>(b, 1024, |w, j| not_spaced_pairs2(load8(w, j)) == 0)
+}
+
+/// Whether an eighth of the samples of `s` (of `W` bytes or units, four
+/// to sixteen, one in `per`) hold three or more places `j` (up to `W - 8`
+/// bytes or `W - 4` units) where `pairs(sample, j)` says two pairs of an
+/// ASCII character and a 3-byte one start: four such pairs in a row.
+#[inline]
+fn spaced_samples<T, const W: usize>(
+    s: &[T],
+    per: usize,
+    pairs: impl Fn(&[T], usize) -> bool,
+) -> bool {
+    // Two pairs are eight bytes, or four units.
+    let places = W - 8 / size_of::<T>();
+    let n = samples(s.len(), per);
     let mut hits = 0;
     for k in 0..n {
-        let w = sample::<_, 32>(b, k, n);
-        let mut pairs = 0;
-        for j in 0..=24 {
-            pairs += usize::from(not_spaced_pairs2(load8(w, j)) == 0);
-        }
-        hits += usize::from(pairs >= 3);
+        let w = sample::<T, W>(s, k, n);
+        let found = (0..=places).filter(|&j| pairs(w, j)).count();
+        hits += usize::from(found >= 3);
     }
     8 * hits >= n
 }
@@ -617,17 +629,7 @@ pub(crate) fn short_runs(src: &[u16]) -> bool {
 /// more pairs of an ASCII unit and a 3-byte character in a row.
 #[inline]
 fn spaced_units(src: &[u16]) -> bool {
-    let n = samples(src.len(), 512);
-    let mut hits = 0;
-    for k in 0..n {
-        let w = sample::<_, 16>(src, k, n);
-        let mut pairs = 0;
-        for j in 0..=12 {
-            pairs += usize::from(spaced_pairs4(units4(w, j)));
-        }
-        hits += usize::from(pairs >= 3);
-    }
-    8 * hits >= n
+    spaced_samples::<u16, 16>(src, 512, |w, j| spaced_pairs4(units4(w, j)))
 }
 
 /// [`decode`], with the mixed BMP text after a 3-byte character taken by
