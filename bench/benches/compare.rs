@@ -15,6 +15,10 @@
 //! `const` loops the fast paths replace, `litenc_runtime::__reference`), to
 //! show what the fast paths gain.
 //!
+//! The UTF-8, UTF-16 and MUTF-8/CESU-8 cases also run, at 100 KB, on the man
+//! pages in Japanese, Chinese (both sets) and Korean that `benches/cjk.rs`
+//! uses (`bench/corpora/cjk.py`).
+//!
 //! The single-byte code pages (`single_byte_decode/<page>/<size>`,
 //! `single_byte_encode/...`) run on real text instead: man pages and message
 //! catalogs of this machine in the page's languages
@@ -32,12 +36,15 @@ use litenc_bench::CpuTime;
 use litenc_runtime as litenc;
 
 const CORPORA: [&str; 4] = ["english", "russian", "chinese", "emoji"];
+/// The man pages of `bench/corpora/cjk.py`, also the multi-byte encodings'
+/// texts (`benches/cjk.rs`).
+const MAN_PAGES: [&str; 4] = ["man_ja", "man_zh_CN", "man_zh_TW", "man_ko"];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 
 fn corpus(name: &str) -> String {
     let path = format!("{}/corpora/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{path}: {e}; run `python3 bench/corpora/gen.py` (bench/report does)")
+        panic!("{path}: {e}; run `python3 bench/corpora/gen.py` and `cjk.py` (bench/report does)")
     })
 }
 
@@ -672,6 +679,17 @@ fn all(c: &mut Criterion<CpuTime>) {
             utf8_validate(c, name, size, text);
             cesu_family(c, name, size, text);
         }
+    }
+    // The man pages in Japanese, Chinese and Korean (`bench/corpora/cjk.py`),
+    // at their full 100 KB: text that nobody here wrote, where the runs of
+    // ASCII, 2- and 3-byte characters are as long as real documents make
+    // them (a space between Han characters, short runs of Hangul), which the
+    // generated corpora do not have.
+    for name in MAN_PAGES {
+        let text = corpus(name);
+        utf16(c, name, "100KB", &text);
+        utf8_validate(c, name, "100KB", &text);
+        cesu_family(c, name, "100KB", &text);
     }
     code_pages(c);
     device_pages(c);

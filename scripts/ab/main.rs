@@ -29,6 +29,7 @@ struct Window {
     text: String,
     java: Vec<u8>,
     utf16: Vec<u16>,
+    utf16le: Vec<u8>,
 }
 
 /// The windows of `text`: one of `size` bytes, or with `unseen` all the
@@ -46,6 +47,7 @@ fn windows(text: &str, size: usize, unseen: bool) -> Vec<Window> {
             text: w.to_owned(),
             java: cesu8::to_java_cesu8(w).into_owned(),
             utf16: w.encode_utf16().collect(),
+            utf16le: w.encode_utf16().flat_map(u16::to_le_bytes).collect(),
         });
         rest = tail;
     }
@@ -91,11 +93,15 @@ fn main() {
             "utf16 decode new",
             "utf16 decode old",
             "std String::from_utf16",
+            "utf16le decode new",
+            "utf16le decode old",
+            "utf16 decode (units)",
         ];
         let text = |w: usize| wins[w].text.as_str();
         let bytes = |w: usize| wins[w].text.as_bytes();
         let java = |w: usize| wins[w].java.as_slice();
         let utf16 = |w: usize| wins[w].utf16.as_slice();
+        let utf16le = |w: usize| wins[w].utf16le.as_slice();
         let mut t = vec![Vec::new(); rows.len()];
         for _ in 0..rounds {
             t[0].push(round(n, |w| {
@@ -138,6 +144,15 @@ fn main() {
             }));
             t[11].push(round(n, |w| {
                 String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
+            }));
+            t[12].push(round(n, |w| {
+                new::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[13].push(round(n, |w| {
+                old::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[14].push(round(n, |w| {
+                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();

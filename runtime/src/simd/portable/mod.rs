@@ -419,7 +419,8 @@ mod tests {
     /// (the eight-unit steps after a 3-byte character), the same each after
     /// an ASCII unit (Chinese set with spaces: the mixed words) and every
     /// kind; in one round of three a unit replaced by a lone surrogate, in
-    /// another the last unit cut off.
+    /// another the last unit cut off. One in five also as UTF-16 bytes in
+    /// both orders.
     #[test]
     fn utf16_decode_long_random_mixes() {
         let mut rng = Rng(0xA076_1D64_78BD_642F);
@@ -445,6 +446,11 @@ mod tests {
             }
             short_runs += usize::from(super::utf16::short_runs(&units));
             same_decode_units("decode long random mixes", &units, 3 * units.len() + 4);
+            // And as bytes, whose blocks of 256 units all take the plan of
+            // the whole text.
+            if round % 5 == 0 {
+                same_decode_bytes(&units, false, 3 * units.len() + 4);
+            }
         }
         // The short runs' way is taken in half the rounds of their kind or
         // so (their samples must switch from ASCII six times).
