@@ -1002,8 +1002,9 @@ fn three_byte_utf8_4(w: u64, out: &mut [u8; 13]) -> bool {
 /// units: reading each unit from its two bytes in that loop was about half
 /// as fast. A block does not end between a high surrogate and its low one.
 /// The plan ([`short_runs`]) is made once, from samples of the whole text:
-/// made for each block, as [`decode`] would, it cost the Korean and
-/// Japanese man pages a fifth of their speed.
+/// made for each block, as [`decode`] would, it cost 5 % to 20 % of the
+/// speed (the Korean man pages 1.41 → 1.19 GB/s, English 2.54 → 2.04; 28
+/// Nov).
 #[inline]
 pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     const BLOCK: usize = 256;
