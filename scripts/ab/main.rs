@@ -96,6 +96,9 @@ fn main() {
             "utf16le decode new",
             "utf16le decode old",
             "utf16 decode (units)",
+            "utf16le encode new",
+            "utf16le encode old",
+            "utf16 encode (units)",
         ];
         let text = |w: usize| wins[w].text.as_str();
         let bytes = |w: usize| wins[w].text.as_bytes();
@@ -153,6 +156,15 @@ fn main() {
             }));
             t[14].push(round(n, |w| {
                 new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[15].push(round(n, |w| {
+                new::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[16].push(round(n, |w| {
+                old::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[17].push(round(n, |w| {
+                new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();

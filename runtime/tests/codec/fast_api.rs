@@ -391,3 +391,75 @@ fn alloc_helpers_agree() {
         }
     }
 }
+
+/// Long texts to and from UTF-16 bytes in both orders, against the
+/// `const fn`s and std: texts of 256 bytes to 3 KB go through the
+/// kernels in pieces (512 bytes of text to UTF-16, 256 units back) by one
+/// plan sampled from the whole text, so each text here is of one kind the
+/// samples tell apart (Hangul in short runs between spaces, Han characters
+/// each after a space, long runs of Han, every kind mixed) with another
+/// kind put somewhere the samples may miss, and some decoded with a unit
+/// made a lone surrogate.
+#[test]
+fn utf16_bytes_long_texts() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let kinds: [&[&str]; 4] = [
+        &["이", "명령은", "정보를", "보여", "줍니다.", "a", "\n"],
+        &["必", "須", "為", "唯", "一", "ID", "。"],
+        &[
+            "此命令會顯示四段訊息",
+            "這些訊息均可藉由",
+            "chfn",
+            "命令逐一改變",
+        ],
+        &["Привет", "мир", "😀", "中文", "abc", "é", "\u{FFFF}", "\0"],
+    ];
+    let odd = ["é", "😀", "Ж", "·"];
+    for round in 0..600 {
+        let words = kinds[round % 4];
+        let len = 256 + next(2_800);
+        let mut text = String::new();
+        while text.len() < len {
+            text.push_str(words[next(words.len())]);
+            if round % 4 < 2 || next(2) == 0 {
+                text.push(' ');
+            }
+        }
+        if round % 3 == 0 {
+            let at = text.floor_char_boundary(next(text.len()));
+            text.insert_str(at, odd[next(odd.len())]);
+        }
+        for enc in [Encoding::Utf16Le, Encoding::Utf16Be] {
+            let be = enc == Encoding::Utf16Be;
+            let mut out = vec![0u8; 2 * text.len()];
+            let n = fast::encode_into(enc, &text, &mut out).unwrap();
+            let std_bytes: Vec<u8> = text
+                .encode_utf16()
+                .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            assert_eq!(out[..n], std_bytes[..], "{enc} {text:?}");
+            check_encode(enc, &text);
+            let mut back = vec![0u8; 3 * text.len()];
+            let m = fast::decode_into(enc, &std_bytes, &mut back).unwrap();
+            assert_eq!(back[..m], *text.as_bytes(), "{enc} {text:?}");
+            let mut bytes = std_bytes;
+            if round % 5 == 0 {
+                let at = 2 * next(bytes.len() / 2);
+                let lone = [0xD800u16, 0xDC00][next(2)];
+                let pair = if be {
+                    lone.to_be_bytes()
+                } else {
+                    lone.to_le_bytes()
+                };
+                bytes[at..at + 2].copy_from_slice(&pair);
+            }
+            check_decode(enc, &bytes);
+        }
+    }
+}
