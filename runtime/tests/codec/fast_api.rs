@@ -394,9 +394,9 @@ fn alloc_helpers_agree() {
 
 /// Long texts to and from UTF-16 bytes in both orders, against the
 /// `const fn`s and std: texts of 256 bytes to 3 KB go through the
-/// kernels in pieces (512 bytes of text to UTF-16, 256 units back) by one
-/// plan sampled from the whole text, so each text here is of one kind the
-/// samples tell apart (Hangul in short runs between spaces, Han characters
+/// kernels in pieces (512 bytes of text to UTF-16, each by the plan its
+/// samples choose; 256 units back, all by the plan of the whole text), so
+/// each text here is of one kind the samples tell apart (Hangul in short runs between spaces, Han characters
 /// each after a space, long runs of Han, every kind mixed) with another
 /// kind put somewhere the samples may miss, and some decoded with a unit
 /// made a lone surrogate.

@@ -126,19 +126,11 @@ const PARTS: usize = 3;
 /// Encodes `text` into UTF-16 units; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
-    encode_units_with(text_plan(text.as_bytes()), text, dst)
-}
-
-/// The plan of [`encode_units`] for the text `b`: [`plan`], where the text
-/// is long enough to be cut into parts. The UTF-16 bytes encoder makes it
-/// once for all the pieces of a text.
-#[inline]
-pub(crate) fn text_plan(b: &[u8]) -> Plan {
+    let b = text.as_bytes();
     if b.len() < MIN_SPLIT {
-        Plan::OnePart
-    } else {
-        plan(b)
+        return Chain::new(dst, 0).finish::<false, false>(b, b.len());
     }
+    encode_units_with(plan(b), text, dst)
 }
 
 /// [`encode_units`] by a plan made for the text, or for a longer text that
