@@ -80,6 +80,7 @@ fn main() {
         let longest = wins.iter().map(|w| w.text.len()).max().unwrap_or(0);
         let mut units = vec![0u16; longest + 16];
         let mut utf8 = vec![0u8; 3 * longest + 16];
+        let mut utf32 = vec![0u32; longest + 16];
         let rows = [
             "utf8 validate new",
             "utf8 validate old",
@@ -99,6 +100,9 @@ fn main() {
             "utf16le encode new",
             "utf16le encode old",
             "utf16 encode (units)",
+            "utf32 encode new",
+            "utf32 encode old",
+            "std chars",
         ];
         let text = |w: usize| wins[w].text.as_str();
         let bytes = |w: usize| wins[w].text.as_bytes();
@@ -165,6 +169,20 @@ fn main() {
             }));
             t[17].push(round(n, |w| {
                 new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
+            }));
+            t[18].push(round(n, |w| {
+                new::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
+            }));
+            t[19].push(round(n, |w| {
+                old::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
+            }));
+            t[20].push(round(n, |w| {
+                let mut k = 0;
+                for (d, c) in utf32.iter_mut().zip(black_box(text(w)).chars()) {
+                    *d = u32::from(c);
+                    k += 1;
+                }
+                k
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();

@@ -348,13 +348,29 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
 
 /// UTF-8 to UTF-16 bytes: the unit kernel into a block on the stack, then
 /// the units as bytes in the wanted order (a loop LLVM vectorizes). The
-/// portable kernel samples each block for its plan. One plan sampled from
-/// the whole text, as the bytes decoder has, ran Korean, Chinese and
-/// English 15 % to 23 % faster but the Japanese man pages 17 % slower
-/// (28 Nov): four samples of 32 bytes chose the Korean plan for the whole
-/// text, where 166 of its 196 blocks choose one part. Not kept.
+/// portable kernel's plan is sampled once, from the whole text, for every
+/// block: made for each block of 512 bytes, as its `encode_units` would,
+/// the samples cost the Korean, Chinese, Japanese and English texts 15 %
+/// to 25 % of their speed (28 Nov).
 #[inline]
 fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<usize> {
+    if avx2() {
+        return encode_utf16_bytes_by(text, dst, big_endian, utf8_to_utf16::encode_units);
+    }
+    let plan = portable::utf16::text_plan(text.as_bytes());
+    encode_utf16_bytes_by(text, dst, big_endian, |piece, units| {
+        portable::utf16::encode_units_with(plan, piece, units)
+    })
+}
+
+/// [`encode_utf16_bytes`] by `encode`, the unit kernel.
+#[inline]
+fn encode_utf16_bytes_by(
+    text: &str,
+    dst: &mut [u8],
+    big_endian: bool,
+    encode: impl Fn(&str, &mut [u16]) -> Option<usize>,
+) -> Option<usize> {
     /// Bytes of text per block: never more units than bytes.
     const BLOCK: usize = 512;
     let mut units = [0u16; BLOCK];
@@ -365,7 +381,7 @@ fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<us
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let n = utf8_to_utf16::encode_units(&text[i..end], &mut units)?;
+        let n = encode(&text[i..end], &mut units)?;
         let out = dst.get_mut(at..at + 2 * n)?;
         for (pair, unit) in out.chunks_exact_mut(2).zip(&units[..n]) {
             pair.copy_from_slice(&if big_endian {
