@@ -606,7 +606,14 @@ fn encode_rest(
 /// surrogate or `dst` is too short.
 #[inline]
 pub(crate) fn decode(src: &[u16], dst: &mut [u8]) -> Option<usize> {
-    if short_runs(src) {
+    decode_by(short_runs(src), src, dst)
+}
+
+/// [`decode_with`] the short runs' loop if `short` (as [`short_runs`] says
+/// for the text, or for the whole text that `src` is a block of).
+#[inline]
+fn decode_by(short: bool, src: &[u16], dst: &mut [u8]) -> Option<usize> {
+    if short {
         decode_with::<true>(src, dst)
     } else {
         decode_with::<false>(src, dst)
@@ -1058,12 +1065,7 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
         } else {
             n
         };
-        let (src, dst) = (&units[..m], dst.get_mut(at..)?);
-        at += if short {
-            decode_with::<true>(src, dst)?
-        } else {
-            decode_with::<false>(src, dst)?
-        };
+        at += decode_by(short, &units[..m], dst.get_mut(at..)?)?;
         i += m;
     }
     Some(at)
