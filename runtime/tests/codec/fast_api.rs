@@ -392,16 +392,16 @@ fn alloc_helpers_agree() {
     }
 }
 
-/// Long texts to and from UTF-16 bytes in both orders, against the
-/// `const fn`s and std: texts of 256 bytes to 3 KB go through the
-/// kernels in pieces (512 bytes of text to UTF-16, each by the plan its
-/// samples choose; 256 units back, all by the plan of the whole text), so
-/// each text here is of one kind the samples tell apart (Hangul in short runs between spaces, Han characters
-/// each after a space, long runs of Han, every kind mixed) with another
-/// kind put somewhere the samples may miss, and some decoded with a unit
-/// made a lone surrogate.
+/// Long texts to and from UTF-16 and UTF-32 bytes in both orders, against
+/// the `const fn`s and std: texts of 256 bytes to 3 KB go through the
+/// kernels in pieces (512 bytes of text to UTF-16 units, a kilobyte to
+/// UTF-32, 256 units back from UTF-16), all by the plan sampled from the
+/// whole text, so each text here is of one kind the samples tell apart
+/// (Hangul in short runs between spaces, Han characters each after a space,
+/// long runs of Han, every kind mixed) with another kind put somewhere the
+/// samples may miss, and some decoded with a unit made a lone surrogate.
 #[test]
-fn utf16_bytes_long_texts() {
+fn utf16_and_utf32_bytes_long_texts() {
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut next = |n: usize| {
         seed ^= seed << 13;
@@ -435,13 +435,33 @@ fn utf16_bytes_long_texts() {
             let at = text.floor_char_boundary(next(text.len()));
             text.insert_str(at, odd[next(odd.len())]);
         }
-        for enc in [Encoding::Utf16Le, Encoding::Utf16Be] {
-            let be = enc == Encoding::Utf16Be;
-            let mut out = vec![0u8; 2 * text.len()];
+        // Each encoding with its unit's width, byte order and std's units.
+        let units16 = || text.encode_utf16().map(u32::from).collect::<Vec<_>>();
+        let units32 = || text.chars().map(u32::from).collect::<Vec<_>>();
+        let cases: [(Encoding, usize, bool, Vec<u32>); 4] = [
+            (Encoding::Utf16Le, 2, false, units16()),
+            (Encoding::Utf16Be, 2, true, units16()),
+            (Encoding::Utf32Le, 4, false, units32()),
+            (Encoding::Utf32Be, 4, true, units32()),
+        ];
+        let to_bytes = |unit: u32, width: usize, be: bool| {
+            let b = if be {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            };
+            if be {
+                b[4 - width..].to_vec()
+            } else {
+                b[..width].to_vec()
+            }
+        };
+        for (enc, width, be, std_units) in cases {
+            let mut out = vec![0u8; 4 * text.len()];
             let n = fast::encode_into(enc, &text, &mut out).unwrap();
-            let std_bytes: Vec<u8> = text
-                .encode_utf16()
-                .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+            let std_bytes: Vec<u8> = std_units
+                .iter()
+                .flat_map(|&u| to_bytes(u, width, be))
                 .collect();
             assert_eq!(out[..n], std_bytes[..], "{enc} {text:?}");
             check_encode(enc, &text);
@@ -450,16 +470,15 @@ fn utf16_bytes_long_texts() {
             assert_eq!(back[..m], *text.as_bytes(), "{enc} {text:?}");
             let mut bytes = std_bytes;
             if round % 5 == 0 {
-                let at = 2 * next(bytes.len() / 2);
-                let lone = [0xD800u16, 0xDC00][next(2)];
-                let pair = if be {
-                    lone.to_be_bytes()
-                } else {
-                    lone.to_le_bytes()
-                };
-                bytes[at..at + 2].copy_from_slice(&pair);
+                let at = width * next(bytes.len() / width);
+                let lone = [0xD800u32, 0xDC00][next(2)];
+                bytes[at..at + width].copy_from_slice(&to_bytes(lone, width, be));
             }
             check_decode(enc, &bytes);
         }
+        // The UTF-32 units' kernel, whose plan is the same.
+        let mut units = vec![0u32; text.len()];
+        let n = fast::utf32::encode_units_into(&text, &mut units).unwrap();
+        assert_eq!(units[..n], units32()[..], "{text:?}");
     }
 }
