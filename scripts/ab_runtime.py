@@ -28,7 +28,10 @@ to UTF-8 against std's `String::from_utf16`, and UTF-16LE bytes to and from UTF-
 new revision's kernels of native units (what the bytes cost), and UTF-8 to UTF-32 against
 std's `chars`.
 The same revision as both sides gives the harness's own spread: on this project's 2-vCPU
-machine (27 Nov 2026) within 3 % on most rows, 7 % on English's UTF-8 validation.
+machine (27 Nov 2026) within 3 % on most rows, 7 % on English's UTF-8 validation; on 28 Nov
+within 3 % but for UTF-32 of the Korean man pages (by `chars`), 14 %. In busy hours the rows of
+one function measured twice (`utf16 decode new` and `(units)`) differed by up to 40 %: run it
+twice, and trust a change that both runs show.
 """
 
 import argparse
