@@ -404,7 +404,12 @@ fn step<const THREE: bool, const SPACED: bool>(
     if THREE {
         let k = three_byte_run(v0, v1);
         store_word_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
-        if !SPACED {
+        // A pair starts with one ASCII byte and then a lead, so a step
+        // where `a` is not 1 has none and skips their work (below): the
+        // Traditional Chinese man pages, half of them set the usual way,
+        // ran 1.01x to 1.14x as fast (six runs; read once in windows of 9
+        // KB, 1.04x; 28 Nov).
+        if !SPACED || a != 1 {
             return (a, k);
         }
         // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
