@@ -53,7 +53,12 @@ fn draw(path: &str, title: &str, note: &str, rows: &[Row]) -> Result<(), Box<dyn
     }
     let cols = 2;
     let panels = ops.len().div_ceil(cols);
-    let (w, h) = (1200u32, 60 + 330 * panels as u32 + 30);
+    // About 75 pixels a text in a panel: the man pages make eight.
+    let mut texts_of_rows: Vec<&str> = rows.iter().map(|r| r.text.as_str()).collect();
+    texts_of_rows.sort_unstable();
+    texts_of_rows.dedup();
+    let w = (2 * (60 + 75 * texts_of_rows.len() as u32)).max(1200);
+    let h = 60 + 330 * panels as u32 + 30;
     let root = SVGBackend::new(path, (w, h)).into_drawing_area();
     root.fill(&WHITE)?;
     let (top, rest) = root.split_vertically(50);
