@@ -53,11 +53,11 @@ fn draw(path: &str, title: &str, note: &str, rows: &[Row]) -> Result<(), Box<dyn
     }
     let cols = 2;
     let panels = ops.len().div_ceil(cols);
-    // About 75 pixels a text in a panel: the man pages make eight.
-    let mut texts_of_rows: Vec<&str> = rows.iter().map(|r| r.text.as_str()).collect();
-    texts_of_rows.sort_unstable();
-    texts_of_rows.dedup();
-    let w = (2 * (60 + 75 * texts_of_rows.len() as u32)).max(1200);
+    // About 75 pixels a text in a panel (the man pages make eight), 60 for its axis.
+    let mut all_texts: Vec<&str> = rows.iter().map(|r| r.text.as_str()).collect();
+    all_texts.sort_unstable();
+    all_texts.dedup();
+    let w = (cols as u32 * (60 + 75 * all_texts.len() as u32)).max(1200);
     let h = 60 + 330 * panels as u32 + 30;
     let root = SVGBackend::new(path, (w, h)).into_drawing_area();
     root.fill(&WHITE)?;
