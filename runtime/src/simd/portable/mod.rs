@@ -782,6 +782,18 @@ mod tests {
             .unwrap_or(valid)
     }
 
+    /// The scan of text of ASCII and 2-byte characters (a block at a time,
+    /// which [`super::scan::two_byte_text`] chooses for long text) on `b`,
+    /// whatever `b` holds, against std.
+    fn check_two_byte_scan(b: &[u8], java: bool) {
+        let got = if java {
+            super::scan::two_byte_scan::<true>(b)
+        } else {
+            super::scan::two_byte_scan::<false>(b)
+        };
+        assert_eq!(got, scan_want(b, java), "two-byte scan {java} {b:x?}");
+    }
+
     /// The scan, the length pass and the decoder on `b` against std and the
     /// `const fn`s.
     fn check_cesu(b: &[u8], java: bool) {
@@ -879,11 +891,105 @@ mod tests {
                             b.extend_from_slice(piece);
                             b.extend_from_slice(&tail[..tail.len().min(90)]);
                             check_cesu(&b, java);
+                            check_two_byte_scan(&b, java);
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Text long enough for the plan of ASCII and 2-byte characters (Latin
+    /// letters with accents and Cyrillic among ASCII), with every piece at
+    /// every offset of two 64-byte blocks after a kilobyte of it, then
+    /// nothing, ASCII or more of the text: the scan a block at a time must
+    /// stop where the rules stop. The plan must be chosen for the text.
+    #[test]
+    fn cesu_scan_two_byte_text_every_piece_at_every_offset() {
+        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
+        assert!(super::scan::two_byte_text(latin.as_bytes()));
+        for java in [true, false] {
+            for piece in SCAN_PIECES {
+                for before in 1024..1024 + 130 {
+                    let mut cut = before;
+                    while !latin.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    for tail in [&b""[..], b"xyz", &[b'q'; 70], latin.as_bytes()] {
+                        let mut b = latin.as_bytes()[..cut].to_vec();
+                        b.extend_from_slice(piece);
+                        b.extend_from_slice(&tail[..tail.len().min(150)]);
+                        check_cesu(&b, java);
+                        check_two_byte_scan(&b, java);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same text with a 3-byte character in it, which the plan's blocks
+    /// cannot pass, and a piece 0 to 400 bytes after it: the parts tested
+    /// by the rules after that block end at every offset of the piece, and
+    /// the next block starts there (after a character left open by the
+    /// part, too).
+    #[test]
+    fn cesu_scan_two_byte_text_piece_after_a_long_char() {
+        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
+        let l = latin.as_bytes();
+        for java in [true, false] {
+            for piece in SCAN_PIECES {
+                for d in 0..400 {
+                    let mut cut = d;
+                    while !latin.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    let mut b = l[..1024].to_vec();
+                    b.extend_from_slice("—".as_bytes());
+                    b.extend_from_slice(&l[..cut]);
+                    b.extend_from_slice(piece);
+                    b.extend_from_slice(&[b'q'; 70]);
+                    b.extend_from_slice(&l[..300]);
+                    check_cesu(&b, java);
+                    check_two_byte_scan(&b, java);
+                }
+            }
+        }
+    }
+
+    /// Random text of 1 to 3 KB of ASCII and 2-byte characters, a 3-byte
+    /// one now and then (the blocks that the plan of such text cannot
+    /// pass, after which it tests parts by the rules before it tries a
+    /// block again) and one of the pieces here and there; most of them
+    /// take the plan.
+    #[test]
+    fn cesu_scan_two_byte_text_random() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let common: &[&[u8]] = &[
+            b"a",
+            b" ",
+            b"word ",
+            "é".as_bytes(),
+            "ż".as_bytes(),
+            "я".as_bytes(),
+        ];
+        let mut planned = 0;
+        for _ in 0..3_000 {
+            let mut b = Vec::new();
+            let len = 1024 + rng.index(2048);
+            while b.len() < len {
+                match rng.below(800) {
+                    0 => b.extend_from_slice(SCAN_PIECES[rng.index(SCAN_PIECES.len())]),
+                    1 => b.extend_from_slice("—".as_bytes()),
+                    _ => b.extend_from_slice(common[rng.index(common.len())]),
+                }
+            }
+            planned += usize::from(super::scan::two_byte_text(&b));
+            for java in [true, false] {
+                check_cesu(&b, java);
+                check_two_byte_scan(&b, java);
+            }
+        }
+        assert!(planned > 1_000, "{planned}");
     }
 
     /// Random strings of the pieces, of ASCII and of 2- and 3-byte
@@ -904,6 +1010,7 @@ mod tests {
             }
             for java in [true, false] {
                 check_cesu(&b, java);
+                check_two_byte_scan(&b, java);
             }
         }
     }
