@@ -297,7 +297,7 @@ pub(crate) fn two_byte_text(b: &[u8]) -> bool {
 
 /// [`unchanged_end`] by the rules a part a step where ASCII ends, or with
 /// `TWO` a block a step while [`two_byte_block`] passes the blocks.
-#[inline(never)]
+#[inline]
 pub(crate) fn two_byte_scan<const JAVA: bool>(b: &[u8]) -> usize {
     scan::<JAVA, true>(b, 0, true)
 }
@@ -355,7 +355,14 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
         }
         ascii_first = true;
         // By the rules, a part a step, until a part ends in ASCII; but a
-        // block at a time while the blocks are ASCII and 2-byte characters.
+        // block at a time while the blocks are ASCII and 2-byte characters,
+        // after a first part: where characters are a few in a kilobyte of
+        // ASCII (German), that part ends in ASCII, and the scan is back in
+        // ASCII after one part, as fast as it goes; a block there first ran
+        // the German man pages 0.95x as fast.
+        if TWO {
+            parts_left = parts_left.max(1);
+        }
         loop {
             if TWO
                 && parts_left == 0
