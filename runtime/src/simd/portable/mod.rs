@@ -249,11 +249,17 @@ mod tests {
 
     /// The portable UTF-8 validation against std on `b`.
     fn same_validity(b: &[u8]) {
-        assert_eq!(
-            super::utf8::is_valid(b),
-            std::str::from_utf8(b).is_ok(),
-            "{b:02X?}"
-        );
+        let want = std::str::from_utf8(b).is_ok();
+        assert_eq!(super::utf8::is_valid(b), want, "{b:02X?}");
+        // The blocks of 2-byte text, which long text of such characters
+        // takes, whatever the text.
+        if b.len() >= 19 {
+            assert_eq!(
+                super::utf8::is_valid_by::<true>(b),
+                want,
+                "two-byte {b:02X?}"
+            );
+        }
     }
 
     /// Every input of one and two bytes (std's loop), every two bytes at
@@ -792,6 +798,7 @@ mod tests {
             super::scan::two_byte_scan::<false>(b)
         };
         assert_eq!(got, scan_want(b, java), "two-byte scan {java} {b:x?}");
+        same_validity(b);
     }
 
     /// The scan, the length pass and the decoder on `b` against std and the
@@ -863,6 +870,7 @@ mod tests {
         b"\xC2",
         b"\xE1",
         b"\xE1\x80",
+        b"\xF0\x9F\x98",
         b"\xED",
         b"\xE0\xA0",
         b"\x7F",

@@ -208,6 +208,57 @@ pub(crate) fn two_byte_block<const JAVA: bool>(win: &[u8; BLOCK + 3]) -> (bool, 
     (any < 0x80 && !open, ascii)
 }
 
+/// When a loop by the rules takes a block of [`two_byte_block`] instead of
+/// a part: after a first part (where characters are a few in a kilobyte
+/// of ASCII, as in German, that part ends in ASCII, and the scan is back
+/// in ASCII after one part, as fast as it goes; a block there first ran
+/// the German man pages 0.95x as fast), and after a block that fails,
+/// sixteen parts later, twice as many after each failure in a row.
+pub(crate) struct TwoByteBlocks {
+    /// Parts by the rules before a block is tried.
+    parts_left: usize,
+    /// Parts by the rules after the next block that fails.
+    skip: usize,
+}
+
+impl TwoByteBlocks {
+    /// Blocks from the start.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        TwoByteBlocks {
+            parts_left: 0,
+            skip: SKIP_PARTS,
+        }
+    }
+
+    /// A loop by the rules begins: a part first.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self) {
+        self.parts_left = self.parts_left.max(1);
+    }
+
+    /// At byte `i` (`b[..i]` well formed but for a character that may be
+    /// open there) of a loop by the rules: if it is a block's turn and the
+    /// block at `i` passes, whether its last eight bytes are ASCII (the
+    /// caller moves `i` past it); else `None`, and a part is tested.
+    #[inline(always)]
+    pub(crate) fn pass<const JAVA: bool>(&mut self, b: &[u8], i: usize) -> Option<bool> {
+        if self.parts_left == 0
+            && let Some(win) = i.checked_sub(3).and_then(|s| chunk::<{ BLOCK + 3 }>(b, s))
+        {
+            let (ok, ascii) = two_byte_block::<JAVA>(win);
+            if ok {
+                self.skip = SKIP_PARTS;
+                return Some(ascii);
+            }
+            self.parts_left = self.skip;
+            self.skip = (2 * self.skip).min(MAX_SKIP_PARTS);
+        }
+        self.parts_left = self.parts_left.saturating_sub(1);
+        None
+    }
+}
+
 /// The index in `win[2..]` of the first byte that breaks the rules, if one
 /// does; and whether the last eight bytes are ASCII.
 #[inline(always)]
@@ -321,9 +372,7 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
     // that may be open at `i`.
     let mut i = start;
     let mut ascii_first = ascii_first || start == 0;
-    // Parts by the rules before a block is tried by `two_byte_block`, and
-    // how many after the next block it cannot pass.
-    let (mut parts_left, mut skip) = (0, SKIP_PARTS);
+    let mut blocks = TwoByteBlocks::new();
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step; then the part
         // from the first byte that is not, and on in ASCII if the part ends
@@ -360,38 +409,23 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
             }
         }
         ascii_first = true;
-        // By the rules, a part a step, until a part ends in ASCII; but a
-        // block at a time while the blocks are ASCII and 2-byte characters,
-        // after a first part: where characters are a few in a kilobyte of
-        // ASCII (German), that part ends in ASCII, and the scan is back in
-        // ASCII after one part, as fast as it goes; a block there first ran
-        // the German man pages 0.95x as fast.
+        // By the rules, a part a step, until a part ends in ASCII; with
+        // `TWO`, a block at a time while the blocks are ASCII and 2-byte
+        // characters (see `TwoByteBlocks`).
         if TWO {
-            parts_left = parts_left.max(1);
+            blocks.enter();
         }
         loop {
-            if TWO
-                && parts_left == 0
-                && let Some(win) = i.checked_sub(3).and_then(|s| chunk::<{ BLOCK + 3 }>(b, s))
-            {
-                let (ok, ascii) = two_byte_block::<JAVA>(win);
-                if ok {
-                    skip = SKIP_PARTS;
-                    i += BLOCK;
-                    if ascii {
-                        let back;
-                        (i, back) = after_ascii::<JAVA>(b, i);
-                        if back {
-                            continue 'ascii;
-                        }
+            if TWO && let Some(ascii) = blocks.pass::<JAVA>(b, i) {
+                i += BLOCK;
+                if ascii {
+                    let back;
+                    (i, back) = after_ascii::<JAVA>(b, i);
+                    if back {
+                        continue 'ascii;
                     }
-                    continue;
                 }
-                parts_left = skip;
-                skip = (2 * skip).min(MAX_SKIP_PARTS);
-            }
-            if TWO {
-                parts_left = parts_left.saturating_sub(1);
+                continue;
             }
             let (bad, ascii) = match i.checked_sub(2) {
                 Some(s) => match chunk::<{ PART + 2 }>(b, s) {

@@ -37,7 +37,8 @@
 #![allow(clippy::inline_always)]
 
 use super::scan::{
-    after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, char_part, chunk,
+    TwoByteBlocks, after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, char_part,
+    chunk, two_byte_text,
 };
 use crate::engine::words::HI;
 
@@ -47,6 +48,9 @@ const BLOCK: usize = 64;
 const PART: usize = 16;
 /// A part and the three bytes before it.
 const WIN: usize = PART + 3;
+/// Text shorter than this is validated without the plan of
+/// [`two_byte_text`].
+const PLAN_MIN: usize = 1024;
 
 /// Which bytes of `win[3..]` may not stand where they stand, given the
 /// three bytes before each (see the module's rules): the high bit of each
@@ -111,8 +115,24 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
             return true;
         }
     }
+    if n >= PLAN_MIN && two_byte_text(b) {
+        is_valid_by::<true>(b)
+    } else {
+        is_valid_by::<false>(b)
+    }
+}
+
+/// [`is_valid`] of an input of `WIN` bytes or more that is not all ASCII
+/// if shorter than a block pair, by the rules a part a step where ASCII
+/// ends, or with `TWO` a block a step while the blocks are ASCII and
+/// 2-byte characters (the MUTF-8 scan's [`TwoByteBlocks`], for text whose
+/// samples hold 2-byte characters and no longer ones).
+#[inline]
+pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
+    let n = b.len();
     // `b[..i]` is well formed but for a character that may be open at `i`.
     let mut i = 0;
+    let mut two = TwoByteBlocks::new();
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step; then the part
         // from the first byte that is not, and on in ASCII if the part ends
@@ -139,8 +159,23 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
                 break;
             }
         }
-        // By the rules, a part a step, until a part ends in ASCII.
+        // By the rules, a part a step, until a part ends in ASCII; with
+        // `TWO`, a block at a time while the blocks pass.
+        if TWO {
+            two.enter();
+        }
         loop {
+            if TWO && let Some(ascii) = two.pass::<false>(b, i) {
+                i += BLOCK;
+                if ascii {
+                    let back;
+                    (i, back) = after_ascii::<false>(b, i);
+                    if back {
+                        continue 'ascii;
+                    }
+                }
+                continue;
+            }
             let (ok, ascii) = match i.checked_sub(3) {
                 Some(s) => match chunk::<WIN>(b, s) {
                     Some(win) => part(win),
