@@ -877,58 +877,38 @@ mod tests {
     ];
 
     /// Every piece after 0..130 bytes of ASCII (so at every offset of a
-    /// 64-byte block, in the first block and a later one) and after as many
+    /// 64-byte block, in the first block and a later one), after as many
     /// bytes of Russian and Chinese text (the blocks tested by the rules),
-    /// followed by nothing, ASCII, or more of the text.
+    /// and after a kilobyte and as many bytes of Latin letters with accents
+    /// and Cyrillic (long enough for the plan of 2-byte text, whose blocks
+    /// must stop where the rules stop); followed by nothing, ASCII, or more
+    /// of the text. The scan of 2-byte text runs on every input too.
     #[test]
     fn cesu_scan_every_piece_at_every_offset() {
         let cyr = "жЖщ中文a".repeat(40);
+        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
+        assert!(super::scan::two_byte_text(latin.as_bytes()));
+        let prefix = |text: &str, mut cut: usize| {
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.as_bytes()[..cut].to_vec()
+        };
         for java in [true, false] {
             for piece in SCAN_PIECES {
                 for before in 0..130 {
-                    let mut cut = before;
-                    while !cyr.is_char_boundary(cut) {
-                        cut -= 1;
-                    }
-                    for head in [
-                        ascii(before, 3).into_bytes(),
-                        cyr.as_bytes()[..cut].to_vec(),
+                    for (head, tail) in [
+                        (ascii(before, 3).into_bytes(), cyr.as_bytes()),
+                        (prefix(&cyr, before), cyr.as_bytes()),
+                        (prefix(&latin, 1024 + before), latin.as_bytes()),
                     ] {
-                        for tail in [&b""[..], b"a", b"xyz", &[b'q'; 70], cyr.as_bytes()] {
+                        for tail in [&b""[..], b"a", b"xyz", &[b'q'; 70], tail] {
                             let mut b = head.clone();
                             b.extend_from_slice(piece);
-                            b.extend_from_slice(&tail[..tail.len().min(90)]);
+                            b.extend_from_slice(&tail[..tail.len().min(150)]);
                             check_cesu(&b, java);
                             check_two_byte_scan(&b, java);
                         }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Text long enough for the plan of ASCII and 2-byte characters (Latin
-    /// letters with accents and Cyrillic among ASCII), with every piece at
-    /// every offset of two 64-byte blocks after a kilobyte of it, then
-    /// nothing, ASCII or more of the text: the scan a block at a time must
-    /// stop where the rules stop. The plan must be chosen for the text.
-    #[test]
-    fn cesu_scan_two_byte_text_every_piece_at_every_offset() {
-        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
-        assert!(super::scan::two_byte_text(latin.as_bytes()));
-        for java in [true, false] {
-            for piece in SCAN_PIECES {
-                for before in 1024..1024 + 130 {
-                    let mut cut = before;
-                    while !latin.is_char_boundary(cut) {
-                        cut -= 1;
-                    }
-                    for tail in [&b""[..], b"xyz", &[b'q'; 70], latin.as_bytes()] {
-                        let mut b = latin.as_bytes()[..cut].to_vec();
-                        b.extend_from_slice(piece);
-                        b.extend_from_slice(&tail[..tail.len().min(150)]);
-                        check_cesu(&b, java);
-                        check_two_byte_scan(&b, java);
                     }
                 }
             }

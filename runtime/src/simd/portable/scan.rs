@@ -416,28 +416,23 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
             blocks.enter();
         }
         loop {
-            if TWO && let Some(ascii) = blocks.pass::<JAVA>(b, i) {
+            let ascii = if TWO && let Some(ascii) = blocks.pass::<JAVA>(b, i) {
                 i += BLOCK;
-                if ascii {
-                    let back;
-                    (i, back) = after_ascii::<JAVA>(b, i);
-                    if back {
-                        continue 'ascii;
-                    }
+                ascii
+            } else {
+                let (bad, ascii) = match i.checked_sub(2) {
+                    Some(s) => match chunk::<{ PART + 2 }>(b, s) {
+                        Some(win) => part::<JAVA>(win),
+                        None => break 'ascii,
+                    },
+                    None => first_part::<JAVA>(b),
+                };
+                if let Some(k) = bad {
+                    return char_start(b, i + k);
                 }
-                continue;
-            }
-            let (bad, ascii) = match i.checked_sub(2) {
-                Some(s) => match chunk::<{ PART + 2 }>(b, s) {
-                    Some(win) => part::<JAVA>(win),
-                    None => break 'ascii,
-                },
-                None => first_part::<JAVA>(b),
+                i += PART;
+                ascii
             };
-            if let Some(k) = bad {
-                return char_start(b, i + k);
-            }
-            i += PART;
             if ascii {
                 let back;
                 (i, back) = after_ascii::<JAVA>(b, i);

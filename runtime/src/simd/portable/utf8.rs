@@ -165,28 +165,23 @@ pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
             two.enter();
         }
         loop {
-            if TWO && let Some(ascii) = two.pass::<false>(b, i) {
+            let ascii = if TWO && let Some(ascii) = two.pass::<false>(b, i) {
                 i += BLOCK;
-                if ascii {
-                    let back;
-                    (i, back) = after_ascii::<false>(b, i);
-                    if back {
-                        continue 'ascii;
-                    }
+                ascii
+            } else {
+                let (ok, ascii) = match i.checked_sub(3) {
+                    Some(s) => match chunk::<WIN>(b, s) {
+                        Some(win) => part(win),
+                        None => break 'ascii,
+                    },
+                    None => first_part(b),
+                };
+                if !ok {
+                    return false;
                 }
-                continue;
-            }
-            let (ok, ascii) = match i.checked_sub(3) {
-                Some(s) => match chunk::<WIN>(b, s) {
-                    Some(win) => part(win),
-                    None => break 'ascii,
-                },
-                None => first_part(b),
+                i += PART;
+                ascii
             };
-            if !ok {
-                return false;
-            }
-            i += PART;
             if ascii {
                 let back;
                 (i, back) = after_ascii::<false>(b, i);
