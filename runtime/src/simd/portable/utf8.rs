@@ -116,10 +116,17 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
         }
     }
     if n >= PLAN_MIN && two_byte_text(b) {
-        is_valid_by::<true>(b)
+        is_valid_two_byte(b)
     } else {
         is_valid_by::<false>(b)
     }
+}
+
+/// [`is_valid_by`] with the blocks of 2-byte text; not inlined, so that
+/// the other text's loop is compiled as it was without them.
+#[inline(never)]
+fn is_valid_two_byte(b: &[u8]) -> bool {
+    is_valid_by::<true>(b)
 }
 
 /// [`is_valid`] of an input of `WIN` bytes or more that is not all ASCII
