@@ -55,14 +55,16 @@
 //!   something wrong) is tested by the rules, a part a step, sixteen
 //!   parts, and twice as many each time the next block fails too. Only
 //!   the scan of a whole text ([`unchanged_len`]) makes the plan, not the
-//!   decoders' pieces between the sequences that change. Measured in
+//!   decoders' pieces between the sequences that change; UTF-8
+//!   validation ([`super::utf8`]) takes the same blocks. Measured in
 //!   `scripts/ab_runtime.py` (portable, two runs, 29 Nov), MUTF-8
-//!   `decode_cow` of the man pages of this machine ran 1.43x to 1.61x as
-//!   fast as before in Polish, 1.12x to 1.16x in Spanish, 1.04x to 1.10x in
-//!   French, and 0.96x to 0.98x in German (0.91x read once: a few
-//!   characters a kilobyte, nearly all of them alone, which the ASCII mode
-//!   takes), the Russian corpus 1.01x; text with 3-byte characters in its samples (English,
-//!   Chinese, emoji) is scanned as before.
+//!   `decode_cow` of the man pages of this machine ran 1.57x to 1.64x as
+//!   fast as before in Polish, 1.20x to 1.24x in Spanish, 1.12x in French,
+//!   and 0.97x to 1.03x in German (0.96x read once: a few characters a
+//!   kilobyte, nearly all of them alone, which the ASCII mode takes), the
+//!   Russian corpus 1.12x; validation 1.70x to 1.74x, 1.23x to 1.26x,
+//!   1.09x, 0.99x to 1.05x and 1.03x. Text with 3-byte characters in its
+//!   samples (English, Chinese, emoji) is scanned as before.
 //!
 //! The first part that fails sends the scan back to the start of the
 //! character it opens in, from where a character-at-a-time loop finds the

@@ -25,7 +25,11 @@
 //! code does not have. Text moves between the two modes of the MUTF-8
 //! scan: ASCII 128, then 64 bytes a step, eight bytes a word; and the
 //! rules, a part a step, until a part ends in eight ASCII bytes and the
-//! block after it is all ASCII. An input shorter than a part and its three
+//! block after it is all ASCII. Text of a kilobyte or more whose samples
+//! hold 2-byte characters and no longer ones takes the scan's blocks of
+//! ASCII and 2-byte characters in place of the rules (see
+//! [`super::scan`]): the Polish man pages 1.70x as fast, the Spanish ones
+//! 1.23x (29 Nov). An input shorter than a part and its three
 //! bytes before goes to std's loop, and one shorter than 128 bytes that is
 //! all ASCII is answered by one pass of words.
 //!
