@@ -172,9 +172,10 @@ pub(crate) fn rules<const JAVA: bool>(win: &[u8; PART + 2]) -> [u8; PART] {
 /// Whether the `BLOCK` bytes of `win[3..]` are ASCII and 2-byte characters
 /// that pass the rules (and, for `JAVA`, hold no zero byte), `win[..3]`
 /// being the three bytes before them; and whether their last eight bytes
-/// are ASCII. A "yes" means the rules pass there too; a "no" says nothing
-/// (a 3-byte character is a "no"), and the parts are then tested by the
-/// rules.
+/// are ASCII. A "yes" means the rules pass there too (the scan's, and
+/// UTF-8's of [`super::utf8`], whose 4-byte rows need a lead from `F0`
+/// up); a "no" says nothing (a 3-byte character is a "no"), and the parts
+/// are then tested by the rules.
 ///
 /// A continuation byte must follow a lead and nothing else, as in the
 /// rules; but with no lead from `E0` up allowed in the block, one byte
@@ -183,8 +184,8 @@ pub(crate) fn rules<const JAVA: bool>(win: &[u8; PART + 2]) -> [u8; PART] {
 /// block (after a part by the rules) a longer character may be open: a
 /// lead `E0..` one or two bytes before it or `F0..` three before fails the
 /// block, as does any continuation byte of such a character in the block,
-/// which follows no lead. So about ten operations a lane where the rules take
-/// twenty, and no branch on where the characters are in the block.
+/// which follows no lead. So about ten operations a lane where the rules
+/// take twenty, and no branch on where the characters are in the block.
 #[inline(always)]
 pub(crate) fn two_byte_block<const JAVA: bool>(win: &[u8; BLOCK + 3]) -> (bool, bool) {
     let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));

@@ -133,11 +133,11 @@ fn is_valid_two_byte(b: &[u8]) -> bool {
     is_valid_by::<true>(b)
 }
 
-/// [`is_valid`] of an input of `WIN` bytes or more that is not all ASCII
-/// if shorter than a block pair, by the rules a part a step where ASCII
-/// ends, or with `TWO` a block a step while the blocks are ASCII and
-/// 2-byte characters (the MUTF-8 scan's [`TwoByteBlocks`], for text whose
-/// samples hold 2-byte characters and no longer ones).
+/// [`is_valid`] of an input of `WIN` bytes or more (any such input; the
+/// tests run both forms on every one), by the rules a part a step where
+/// ASCII ends, or with `TWO` a block a step while the blocks are ASCII
+/// and 2-byte characters (the MUTF-8 scan's [`TwoByteBlocks`], for text
+/// whose samples hold 2-byte characters and no longer ones).
 #[inline]
 pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
     let n = b.len();
