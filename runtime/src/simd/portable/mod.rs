@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(super::utf8::is_valid(b), want, "{b:02X?}");
         // The blocks of 2-byte text, which long text of such characters
         // takes, whatever the text.
-        if b.len() >= 19 {
+        if b.len() >= super::utf8::WIN {
             assert_eq!(
                 super::utf8::is_valid_by::<true>(b),
                 want,
@@ -876,6 +876,21 @@ mod tests {
         b"\x7F",
     ];
 
+    /// Latin letters with accents and Cyrillic among ASCII, 2.6 KB: text of
+    /// ASCII and 2-byte characters alone, which the scans take a block at a
+    /// time.
+    fn latin_text() -> String {
+        "añejo café déjà-vu żółw şey ёж ".repeat(80)
+    }
+
+    /// The bytes of `text` up to `cut`, or to the character boundary before.
+    fn prefix(text: &str, mut cut: usize) -> Vec<u8> {
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.as_bytes()[..cut].to_vec()
+    }
+
     /// Every piece after 0..130 bytes of ASCII (so at every offset of a
     /// 64-byte block, in the first block and a later one), after as many
     /// bytes of Russian and Chinese text (the blocks tested by the rules),
@@ -886,14 +901,8 @@ mod tests {
     #[test]
     fn cesu_scan_every_piece_at_every_offset() {
         let cyr = "жЖщ中文a".repeat(40);
-        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
+        let latin = latin_text();
         assert!(super::scan::two_byte_text(latin.as_bytes()));
-        let prefix = |text: &str, mut cut: usize| {
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            text.as_bytes()[..cut].to_vec()
-        };
         for java in [true, false] {
             for piece in SCAN_PIECES {
                 for before in 0..130 {
@@ -922,21 +931,16 @@ mod tests {
     /// part, too).
     #[test]
     fn cesu_scan_two_byte_text_piece_after_a_long_char() {
-        let latin = "añejo café déjà-vu żółw şey ёж ".repeat(80);
-        let l = latin.as_bytes();
+        let latin = latin_text();
         for java in [true, false] {
             for piece in SCAN_PIECES {
                 for d in 0..400 {
-                    let mut cut = d;
-                    while !latin.is_char_boundary(cut) {
-                        cut -= 1;
-                    }
-                    let mut b = l[..1024].to_vec();
+                    let mut b = prefix(&latin, 1024);
                     b.extend_from_slice("—".as_bytes());
-                    b.extend_from_slice(&l[..cut]);
+                    b.extend_from_slice(&prefix(&latin, d));
                     b.extend_from_slice(piece);
                     b.extend_from_slice(&[b'q'; 70]);
-                    b.extend_from_slice(&l[..300]);
+                    b.extend_from_slice(&prefix(&latin, 300));
                     check_cesu(&b, java);
                     check_two_byte_scan(&b, java);
                 }

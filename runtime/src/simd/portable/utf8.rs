@@ -51,7 +51,7 @@ const BLOCK: usize = 64;
 /// The bytes of a part tested by the rules.
 const PART: usize = 16;
 /// A part and the three bytes before it.
-const WIN: usize = PART + 3;
+pub(crate) const WIN: usize = PART + 3;
 /// Text shorter than this is validated without the plan of
 /// [`two_byte_text`].
 const PLAN_MIN: usize = 1024;
