@@ -174,18 +174,23 @@ pub(crate) fn encode(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize
             (i, at) = (next_i, next_at);
             continue;
         }
-        // Characters one by one, until an ASCII byte follows a non-ASCII
-        // character (then the words are worth a try again).
-        while i < n {
-            let lead = b[i];
+        // Characters one by one, until an ASCII byte follows an ASCII
+        // byte (then the words are worth a try again). The byte after each
+        // character is read once: the test of where the run ends, and the
+        // next character's lead.
+        let mut lead = b[i];
+        loop {
             if lead < 0x80 {
                 *dst.get_mut(at)? = lead;
                 i += 1;
                 at += 1;
-                if b.get(i).is_some_and(|&x| x < 0x80) {
-                    break;
+                match b.get(i) {
+                    Some(&x) if x >= 0x80 => {
+                        lead = x;
+                        continue;
+                    }
+                    _ => break,
                 }
-                continue;
             }
             let byte = if lead < 0xE0 {
                 let byte = t.two_byte(lead, *b.get(i + 1)?);
@@ -205,6 +210,8 @@ pub(crate) fn encode(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize
             }
             *dst.get_mut(at)? = byte;
             at += 1;
+            let Some(&next) = b.get(i) else { break };
+            lead = next;
         }
     }
     Some(at)
