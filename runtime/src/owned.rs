@@ -154,7 +154,8 @@ pub(crate) fn encode_cow(f: Family, text: &str) -> Result<Cow<'_, [u8]>, EncodeE
 }
 
 /// Decodes into a new string. A code page's kernel decodes in one pass
-/// into spare capacity and trims the vector (see
+/// (into spare capacity with AVX2, into zeroed room a chunk at a time with
+/// the portable kernel) and trims the vector (see
 /// `simd::single_byte::decode_vec`, which says why it does not size it
 /// with the length pass first). Else the vector is sized at the input's
 /// length where nothing decodes longer (UTF-8, MUTF-8, CESU-8, strict
