@@ -28,24 +28,27 @@
 //! and guessed wrong about as often. So a text whose samples hold 3-byte
 //! characters, no 2- or 4-byte ones, and ASCII before a character often
 //! (once or more a sample of 32 bytes, on average; Japanese and Chinese
-//! man pages switch about a fifth as often) takes steps whose second run
-//! is 3-byte characters instead: up to four, `k`, from the two words at
-//! `i + a` by [`three_byte_run`], their units from the same words, and
-//! the cursors moved by `a + 3k` bytes and `a + k` units. A 2- or 4-byte
-//! character that the samples missed is a step of the other kind, and
-//! four 3-byte characters with no ASCII before them may be CJK text, whose
-//! run [`long_chars`] takes.
+//! man pages switch about a fifth as often) takes no steps: windows of 32
+//! bytes, each byte a lane whose unit is worked out as if a character
+//! started there and stored at the count of characters that start before
+//! it, with no branch on where any run ends ([`lane_windows`]).
 //!
 //! Some Chinese text is set with a space between characters (`必 須 為`):
 //! there a step would take four bytes. Where the samples show such pairs
-//! (see [`plan`]), steps of the Korean kind also take up to eight pairs
-//! of an ASCII byte and a 3-byte character, 32 bytes, at once, where two
-//! or more start the step ([`step`]).
+//! (see [`plan`]), steps whose second run is 3-byte characters instead
+//! (up to four, `k`, from the two words at `i + a` by
+//! [`three_byte_run`], the cursors moved by `a + 3k` bytes and `a + k`
+//! units) also take up to eight pairs of an ASCII byte and a 3-byte
+//! character, 32 bytes, at once, where two or more start the step
+//! ([`step`]). A 2- or 4-byte character that the samples missed is a step
+//! of the other kind, and four 3-byte characters with no ASCII before them
+//! may be a run of Han characters, which [`long_chars`] takes.
 //!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
-//! latency, not by its instructions. So the text is cut into three parts at
-//! character boundaries, where each part's output starts is counted (a
+//! latency, not by its instructions. So text of 2-byte characters, and
+//! Chinese set with spaces, is cut into three parts at character
+//! boundaries, where each part's output starts is counted (a
 //! unit for each byte that is not a continuation byte, one more for each
 //! 4-byte lead: about 35 GB/s), and one loop takes a step of each part in
 //! turn: three chains that the CPU runs side by side (two leave latency
@@ -148,22 +151,22 @@ pub(crate) fn text_plan(b: &[u8]) -> Plan {
 pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
     if b.len() < MIN_SPLIT {
-        return Chain::new(dst, 0).finish::<false, false>(b, b.len());
+        return Chain::new(dst, 0).finish::<false>(b, b.len());
     }
     match plan {
-        Plan::TwoByteParts => in_parts::<false, false>(b, dst),
-        Plan::ThreeByteParts => in_parts::<true, false>(b, dst),
-        Plan::SpacedParts => in_parts::<true, true>(b, dst),
-        Plan::OnePart => Chain::new(dst, 0).finish::<false, false>(b, b.len()),
+        Plan::TwoByteParts => in_parts::<false>(b, dst),
+        Plan::ShortRuns => lane_windows(b, dst),
+        Plan::SpacedParts => in_parts::<true>(b, dst),
+        Plan::OnePart => Chain::new(dst, 0).finish::<false>(b, b.len()),
     }
 }
 
 /// [`encode_units`] in [`PARTS`] chains, each a step in turn, with the
-/// second run of a step 3-byte characters if `THREE`, else 2-byte ones,
-/// and (with `THREE`) pairs of an ASCII byte and a 3-byte character taken
-/// up to eight at a time if `SPACED`.
+/// second run of a step 2-byte characters, or, if `SPACED`, 3-byte ones
+/// and pairs of an ASCII byte and a 3-byte character taken up to eight at
+/// a time.
 #[inline]
-fn in_parts<const THREE: bool, const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
+fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
     let mut cuts = [0; PARTS];
     let mut starts = [0; PARTS];
@@ -193,13 +196,11 @@ fn in_parts<const THREE: bool, const SPACED: bool>(b: &[u8], dst: &mut [u16]) ->
     });
     // A step of each part in turn while all can step.
     let [c0, c1, c2] = &mut chains;
-    while c0.step::<THREE, SPACED>(b) && c1.step::<THREE, SPACED>(b) && c2.step::<THREE, SPACED>(b)
-    {
-    }
+    while c0.step::<SPACED>(b) && c1.step::<SPACED>(b) && c2.step::<SPACED>(b) {}
     let mut total = 0;
     for (j, c) in chains.into_iter().enumerate() {
         let end = if j + 1 < PARTS { cuts[j + 1] } else { b.len() };
-        total += c.finish::<THREE, SPACED>(b, end)?;
+        total += c.finish::<SPACED>(b, end)?;
     }
     Some(total)
 }
@@ -210,13 +211,13 @@ pub(crate) enum Plan {
     /// 2- or 4-byte characters: three parts, whose steps take 2-byte
     /// characters after ASCII.
     TwoByteParts,
-    /// 3-byte characters in short runs between ASCII, and no 2- or 4-byte
-    /// ones: three parts, whose steps take 3-byte characters after ASCII.
-    ThreeByteParts,
+    /// 3-byte characters in short runs between ASCII (Korean), and no 2- or
+    /// 4-byte ones: [`lane_windows`], a byte a lane.
+    ShortRuns,
     /// 3-byte characters with a space or another ASCII byte between each
     /// and the next, as some Chinese text is set (`必 須 為`), and no 2- or
-    /// 4-byte ones: [`Plan::ThreeByteParts`] whose steps also take up to
-    /// eight such pairs at once.
+    /// 4-byte ones: three parts, whose steps take 3-byte characters after
+    /// ASCII, or up to eight such pairs at once.
     SpacedParts,
     /// Anything else (ASCII, long runs of 3-byte characters): one part.
     OnePart,
@@ -231,7 +232,7 @@ pub(crate) enum Plan {
 #[inline]
 pub(crate) fn plan(b: &[u8]) -> Plan {
     match Samples::of(b).plan() {
-        Plan::ThreeByteParts if spaced(b) => Plan::SpacedParts,
+        Plan::ShortRuns if spaced(b) => Plan::SpacedParts,
         plan => plan,
     }
 }
@@ -346,7 +347,7 @@ impl Samples {
         if self.two || self.four {
             Plan::TwoByteParts
         } else if self.three && self.switches >= self.n {
-            Plan::ThreeByteParts
+            Plan::ShortRuns
         } else {
             Plan::OnePart
         }
@@ -375,16 +376,13 @@ pub(crate) fn units_len(b: &[u8]) -> usize {
 
 /// One step at the start of `win` (a character boundary) into `out`:
 /// returns `(a, k)`, `a` ASCII bytes then `k` 2-byte characters (3-byte
-/// ones if `THREE`) written. If `a < 16` and `k == 0`, another kind of
-/// character comes next. With `SPACED` (and `THREE`), where the bytes
+/// ones if `SPACED`) written. If `a < 16` and `k == 0`, another kind of
+/// character comes next. With `SPACED`, where the bytes
 /// start with `g` pairs of an ASCII byte and a 3-byte character, two or
 /// more (up to eight), the step takes those instead and returns `(g, g)`,
 /// which moves the cursors as far.
 #[inline(always)]
-fn step<const THREE: bool, const SPACED: bool>(
-    win: &[u8; WIN],
-    out: &mut [u16; ROOM],
-) -> (usize, usize) {
+fn step<const SPACED: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, usize) {
     // The sixteen bytes widened from the bytes, before the words are read
     // and in one array operation: so a target with vectors keeps it one
     // widening, where taking it from the words would be shifts.
@@ -401,7 +399,7 @@ fn step<const THREE: bool, const SPACED: bool>(
     // `min` tells the compiler what it cannot see: `a < 16`.
     let a = ((high.trailing_zeros() / 8) as usize).min(15);
     let (v0, v1) = (load8(win, a), load8(win, a + 8));
-    if THREE {
+    if SPACED {
         let k = three_byte_run(v0, v1);
         store_word_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
         // A pair starts with one ASCII byte and then a lead, so a step
@@ -409,7 +407,7 @@ fn step<const THREE: bool, const SPACED: bool>(
         // Traditional Chinese man pages, half of them set the usual way,
         // ran 1.01x to 1.14x as fast (six runs; read once in windows of 9
         // KB, 1.04x; 28 Nov).
-        if !SPACED || a != 1 {
+        if a != 1 {
             return (a, k);
         }
         // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
@@ -473,7 +471,7 @@ impl<'a> Chain<'a> {
     /// its units, so a step never writes past the part's end (its
     /// characters' units are within `ROOM` of the cursor).
     #[inline(always)]
-    fn step<const THREE: bool, const SPACED: bool>(&mut self, b: &[u8]) -> bool {
+    fn step<const SPACED: bool>(&mut self, b: &[u8]) -> bool {
         let (Some(win), Some(out)) = (
             b.get(self.i..).and_then(<[u8]>::first_chunk::<WIN>),
             self.out
@@ -482,13 +480,13 @@ impl<'a> Chain<'a> {
         ) else {
             return false;
         };
-        let (a, k) = step::<THREE, SPACED>(win, out);
-        if THREE {
+        let (a, k) = step::<SPACED>(win, out);
+        if SPACED {
             self.i += a + 3 * k;
             self.o += a + k;
             if k == 0 && a < 16 {
                 // A 2- or 4-byte character: a step of the other kind.
-                self.step::<false, false>(b);
+                self.step::<false>(b);
             } else if a == 0 && k == 4 {
                 // Four 3-byte characters and no ASCII: a run of them (CJK
                 // text) that may go on, eight at a time.
@@ -507,14 +505,120 @@ impl<'a> Chain<'a> {
     /// Steps while it can, then the characters up to byte `end` one at a
     /// time; the units written in all, or `None` if `out` is too short.
     #[inline]
-    fn finish<const THREE: bool, const SPACED: bool>(
-        mut self,
-        b: &[u8],
-        end: usize,
-    ) -> Option<usize> {
-        while self.i < end && self.step::<THREE, SPACED>(b) {}
+    fn finish<const SPACED: bool>(mut self, b: &[u8], end: usize) -> Option<usize> {
+        while self.i < end && self.step::<SPACED>(b) {}
         encode_rest(b, self.i, end, self.o, self.out)
     }
+}
+
+/// The bytes of a window of [`lane_windows`], a lane each.
+const LANES: usize = 32;
+
+/// [`encode_units`] of text of ASCII and 3-byte characters in short runs
+/// (Korean), a window of [`LANES`] bytes at a time while `LANES + 8` bytes
+/// and `LANES` units of room are left, then a character at a time; the
+/// units written, or `None` if `out` is too short.
+///
+/// Each byte of a window is a lane, and each lane's unit is worked out as
+/// if a character started there (its byte if ASCII, else the unit of the
+/// three bytes from it), all lanes at once, which the compiler makes
+/// vector code of (on `x86_64`, SSE2). A lane's unit is then stored at the
+/// count of characters that start before it in the window: a lane where
+/// one starts lands in its place, and a continuation byte's lane where the
+/// next character's unit overwrites it. The counts are a multiply of the
+/// word of start flags (`0101..01` sums each byte with all below it). So
+/// the byte cursor moves by `LANES` whatever the text, and a window has
+/// no branch but the one on a lead of two or four bytes, which the text's
+/// samples had none of; such a window goes a character at a time.
+///
+/// The steps of [`Plan::SpacedParts`] took a run of ASCII and then a run
+/// of up to four 3-byte characters, with a branch on where each ended,
+/// and each step's cursor waited on the previous step's loads. Korean
+/// words are two to four syllables between spaces: the branches went
+/// wrong often, and the chains of cursors kept the loop waiting. The lanes
+/// cost about as many instructions a byte (10.4 against 10.9 on the
+/// Korean man pages, cachegrind), but none waits on another window. Korean
+/// man pages, 100 KB, portable build on `x86_64` (29 Nov): 1.86–1.92 to
+/// 2.37–2.58 GB/s. Where the cursor moved past each window's characters
+/// instead (to the next character boundary, so that eight 3-byte
+/// characters could go as one run), it waited on the loads again and ran
+/// 1.81 GB/s. Chinese set with spaces, and the Traditional Chinese man
+/// pages of both settings, ran 2.44–2.56 by the lanes against 2.90–2.95 by
+/// the steps of [`Plan::SpacedParts`], which keep them.
+#[inline(never)]
+fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
+    let (mut i, mut o) = (0, 0);
+    while let Some(win) = b.get(i..).and_then(<[u8]>::first_chunk::<{ LANES + 8 }>)
+        && out.len().saturating_sub(o) >= LANES
+    {
+        let words: [u64; LANES / 8] = core::array::from_fn(|k| load8(win, 8 * k));
+        // A lead of two or four bytes: `C0` or above, but not `1110xxxx`.
+        let other = |w: u64| w & w << 1 & !(w << 2 & !(w << 3));
+        if words.iter().fold(0, |acc, &w| acc | other(w)) & HI != 0 {
+            (i, o) = window_by_chars(b, i, o, out)?;
+            continue;
+        }
+        let Some(dst) = out.get_mut(o..).and_then(<[u16]>::first_chunk_mut::<LANES>) else {
+            break;
+        };
+        let mut units = [0u16; LANES];
+        for (k, u) in units.iter_mut().enumerate() {
+            let (x0, x1, x2) = (
+                u16::from(win[k]),
+                u16::from(win[k + 1]),
+                u16::from(win[k + 2]),
+            );
+            // The lead's four bits fall off the top of the unit.
+            let three = x0 << 12 | (x1 & 0x3F) << 6 | (x2 & 0x3F);
+            // All ones where the byte is not ASCII: a select, not a branch.
+            let m = 0u16.wrapping_sub(x0 >> 7);
+            *u = x0 & !m | three & m;
+        }
+        // Where each lane's unit goes: the characters that start before it
+        // in the window. A byte starts one unless it is `10xxxxxx`.
+        let mut at = [0u8; LANES];
+        let mut n = 0;
+        for (w, at) in words.iter().zip(at.as_chunks_mut::<8>().0) {
+            let starts = ((!w | w << 1) & HI) >> 7;
+            // Byte `k` of `sums`: the starts in bytes `0..=k` of the word.
+            let sums = starts.wrapping_mul(0x0101_0101_0101_0101);
+            *at = ((sums << 8) + n * 0x0101_0101_0101_0101).to_le_bytes();
+            n += sums >> 56;
+        }
+        // In lane order: a character's unit after the continuation bytes'
+        // that took its place before it.
+        for (&at, &u) in at.iter().zip(&units) {
+            dst[usize::from(at) % LANES] = u;
+        }
+        // At most `LANES`.
+        o += n as usize;
+        i += LANES;
+    }
+    // Past the last character that a window started.
+    while b.get(i).is_some_and(|&x| x & 0xC0 == 0x80) {
+        i += 1;
+    }
+    encode_rest(b, i, b.len(), o, out)
+}
+
+/// The window of [`lane_windows`] at byte `i` (unit `o`) that holds a
+/// lead of two or four bytes: its characters one at a time into `out`,
+/// after the continuation bytes of the one before; the new cursors (a
+/// character boundary), or `None` if `out` is too short. Out of the loop,
+/// so that the lanes keep their registers.
+#[cold]
+#[inline(never)]
+fn window_by_chars(b: &[u8], i: usize, o: usize, out: &mut [u16]) -> Option<(usize, usize)> {
+    let past = |mut j: usize| {
+        while b.get(j).is_some_and(|&x| x & 0xC0 == 0x80) {
+            j += 1;
+        }
+        j
+    };
+    let start = past(i);
+    let end = (i + LANES).min(b.len());
+    let o = encode_rest(b, start, end, o, out)?;
+    Some((past(end.max(start)), o))
 }
 
 /// The run of 3- and 4-byte characters at byte `i` (one at least) into
@@ -1081,6 +1185,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lane_windows_against_std() {
+        // Korean words between spaces, after 0..40 ASCII bytes (so every
+        // window starts at every place of a character), with a character
+        // of another length (or none) at every place of the first 100
+        // bytes: windows without it, and windows that take it a character
+        // at a time, into the room it needs and more, and one unit less.
+        let words = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n".repeat(4);
+        for p in 0..40 {
+            let base = "a".repeat(p) + &words;
+            assert!(base.len() >= MIN_SPLIT);
+            for odd in ["", "é", "·", "😀", "Ж\u{FFFF}"] {
+                for at in (0..100).filter(|&k| base.is_char_boundary(k)) {
+                    let text = std::format!("{}{odd}{}", &base[..at], &base[at..]);
+                    let want: std::vec::Vec<u16> = text.encode_utf16().collect();
+                    for room in [want.len(), want.len() + 1, want.len() + 40] {
+                        let mut out = std::vec![0xA5A5; room];
+                        let got = encode_units_with(Plan::ShortRuns, &text, &mut out);
+                        assert_eq!(got, Some(want.len()), "{p} {odd} {at} {room}");
+                        assert_eq!(out[..want.len()], want[..], "{p} {odd} {at} {room}");
+                    }
+                    let mut out = std::vec![0; want.len() - 1];
+                    assert_eq!(encode_units_with(Plan::ShortRuns, &text, &mut out), None);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn mixed_words_every_unit_at_every_place() {
         // Every unit at each place of a word of others of each kind: the
         // test of the mixed words says what the units are, and where it
@@ -1126,7 +1258,7 @@ mod tests {
             let text = |line: &str| line.repeat(len / line.len() + 1);
             let plan_of = |line: &str| plan(text(line).as_bytes());
             assert!(matches!(plan_of(spaced_line), Plan::SpacedParts));
-            assert!(matches!(plan_of(korean_line), Plan::ThreeByteParts));
+            assert!(matches!(plan_of(korean_line), Plan::ShortRuns));
             assert!(!matches!(plan_of(usual_line), Plan::SpacedParts));
             // Half the text set with spaces is enough.
             let half = text(usual_line) + &text(spaced_line);

@@ -82,7 +82,7 @@ fn plan(text: &str) -> Option<utf16::Plan> {
         return None;
     }
     match samples.plan() {
-        utf16::Plan::ThreeByteParts => None,
+        utf16::Plan::ShortRuns => None,
         plan => Some(plan),
     }
 }
