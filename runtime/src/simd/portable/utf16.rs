@@ -400,46 +400,44 @@ fn step<const SPACED: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, u
     let a = ((high.trailing_zeros() / 8) as usize).min(15);
     let (v0, v1) = (load8(win, a), load8(win, a + 8));
     if SPACED {
+        // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
+        // step of four bytes: so where the step starts with one ASCII byte
+        // and then a lead, the pairs of such at the start, `g`, are taken
+        // if there are two or more (up to eight, 32 bytes), their units
+        // computed from the words in place (a pair's four bytes to its two
+        // units). Only text whose samples show such pairs comes here, and
+        // in it most steps that start so are pairs: so the pairs are a
+        // branch, taken before the run of 3-byte characters is worked out,
+        // whose work they skip. The Traditional Chinese man pages' spaced
+        // half ran 2.95 → 4.37 GB/s and the whole pages 2.86 → 3.62
+        // (x86_64, SSE2, 29 Nov), against the pairs worked out beside that
+        // run in every such step and chosen by a select. (That select was
+        // for Korean, whose words of two to four syllables between spaces
+        // would send a branch wrong; Korean has windows of its own now,
+        // [`lane_windows`].) The other steps skip the pairs' work: where
+        // it was done in every step, the pages ran 1.01x to 1.14x slower
+        // (six runs; 28 Nov).
+        if a == 1 {
+            let (w2, w3) = (load8(win, 16), load8(win, 24));
+            let lo = u128::from(not_spaced_pairs2(w1)) << 64 | u128::from(not_spaced_pairs2(w0));
+            let hi = u128::from(not_spaced_pairs2(w3)) << 64 | u128::from(not_spaced_pairs2(w2));
+            let t = if lo == 0 {
+                128 + hi.trailing_zeros()
+            } else {
+                lo.trailing_zeros()
+            };
+            let g = (t / 32) as usize;
+            if g >= 2 {
+                store_word_units4(&mut out[..4], spaced_units4(w0));
+                store_word_units4(&mut out[4..8], spaced_units4(w1));
+                store_word_units4(&mut out[8..12], spaced_units4(w2));
+                store_word_units4(&mut out[12..16], spaced_units4(w3));
+                return (g, g);
+            }
+        }
         let k = three_byte_run(v0, v1);
         store_word_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
-        // A pair starts with one ASCII byte and then a lead, so a step
-        // where `a` is not 1 has none and skips their work (below): the
-        // Traditional Chinese man pages, half of them set the usual way,
-        // ran 1.01x to 1.14x as fast (six runs; read once in windows of 9
-        // KB, 1.04x; 28 Nov).
-        if a != 1 {
-            return (a, k);
-        }
-        // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
-        // step of four bytes: so the pairs at the start, `g`, are taken
-        // where there are two or more (the runs are then one ASCII byte
-        // and one 3-byte character, fewer bytes, and the choice need not
-        // wait on them), and their units are computed from the words
-        // in place (a pair's four bytes to its two units) whether or not:
-        // the choice is a select of where they are stored (at the cursor,
-        // or past what the step takes), with no branch that Korean words,
-        // two to four characters long, would send wrong. The Traditional
-        // Chinese man pages' spaced half ran 0.70 → 2.01 GB/s (x86_64,
-        // SSE2; 1.53 with four pairs a step at most). Taken in every step
-        // of the Korean man pages, four pairs a step cost them an eighth of
-        // their speed (as a branch, two fifths), so only text whose samples
-        // show such pairs takes it.
-        let (w2, w3) = (load8(win, 16), load8(win, 24));
-        let lo = u128::from(not_spaced_pairs2(w1)) << 64 | u128::from(not_spaced_pairs2(w0));
-        let hi = u128::from(not_spaced_pairs2(w3)) << 64 | u128::from(not_spaced_pairs2(w2));
-        let g = if lo == 0 {
-            4 + (hi.trailing_zeros() / 32) as usize
-        } else {
-            (lo.trailing_zeros() / 32) as usize
-        };
-        let spaced = g >= 2;
-        // Past the units a step of runs commits (`a + k`, 19 at most).
-        let at = if spaced { 0 } else { 20 };
-        store_word_units4(&mut out[at..at + 4], spaced_units4(w0));
-        store_word_units4(&mut out[at + 4..at + 8], spaced_units4(w1));
-        store_word_units4(&mut out[at + 8..at + 12], spaced_units4(w2));
-        store_word_units4(&mut out[at + 12..at + 16], spaced_units4(w3));
-        return if spaced { (g, g) } else { (a, k) };
+        return (a, k);
     }
     let bad = u128::from(not_two_byte_lanes(v1)) << 64 | u128::from(not_two_byte_lanes(v0));
     let k = (bad.trailing_zeros() / 16) as usize;
