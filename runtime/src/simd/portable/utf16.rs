@@ -594,10 +594,7 @@ fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
         i += LANES;
     }
     // Past the last character that a window started.
-    while b.get(i).is_some_and(|&x| x & 0xC0 == 0x80) {
-        i += 1;
-    }
-    encode_rest(b, i, b.len(), o, out)
+    encode_rest(b, boundary_from(b, i), b.len(), o, out)
 }
 
 /// The window of [`lane_windows`] at byte `i` (unit `o`) that holds a
@@ -608,16 +605,20 @@ fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
 #[cold]
 #[inline(never)]
 fn window_by_chars(b: &[u8], i: usize, o: usize, out: &mut [u16]) -> Option<(usize, usize)> {
-    let past = |mut j: usize| {
-        while b.get(j).is_some_and(|&x| x & 0xC0 == 0x80) {
-            j += 1;
-        }
-        j
-    };
-    let start = past(i);
+    let start = boundary_from(b, i);
     let end = (i + LANES).min(b.len());
     let o = encode_rest(b, start, end, o, out)?;
-    Some((past(end.max(start)), o))
+    Some((boundary_from(b, end.max(start)), o))
+}
+
+/// The first character boundary of `b` at or after byte `i`: past the
+/// continuation bytes there (or `b.len()`).
+#[inline]
+fn boundary_from(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(|&x| x & 0xC0 == 0x80) {
+        i += 1;
+    }
+    i
 }
 
 /// The run of 3- and 4-byte characters at byte `i` (one at least) into
