@@ -529,21 +529,22 @@ const LANES: usize = 32;
 /// no branch but the one on a lead of two or four bytes, which the text's
 /// samples had none of; such a window goes a character at a time.
 ///
-/// The steps of [`Plan::SpacedParts`] took a run of ASCII and then a run
-/// of up to four 3-byte characters, with a branch on where each ended,
-/// and each step's cursor waited on the previous step's loads. Korean
-/// words are two to four syllables between spaces: the branches went
-/// wrong often, and the chains of cursors kept the loop waiting. The lanes
-/// cost about as many instructions a byte (10.4 against 10.9 on the
-/// Korean man pages, cachegrind), but none waits on another window. Korean
-/// man pages, 100 KB, portable build on `x86_64` (29 Nov, four runs of
+/// Korean took steps before: a run of ASCII and then a run of up to four
+/// 3-byte characters (the steps of [`Plan::SpacedParts`] now, without its
+/// pairs), with a branch on where each ended, and each step's cursor
+/// waited on the previous step's loads. Korean words are two to four
+/// syllables between spaces: the branches went wrong often, and the
+/// chains of cursors kept the loop waiting. The lanes cost about as many
+/// instructions a byte (10.4 against 10.9 on the Korean man pages,
+/// cachegrind), but none waits on another window. Korean man pages, 100
+/// KB, portable build on `x86_64` (29 Nov, four runs of
 /// `scripts/ab_runtime.py`): 1.76–1.87 to 2.37–2.51 GB/s; read once, a
-/// window a call, 1.54 to 2.42. Where the cursor moved past each window's characters
-/// instead (to the next character boundary, so that eight 3-byte
-/// characters could go as one run), it waited on the loads again and ran
-/// 1.81 GB/s. Chinese set with spaces, and the Traditional Chinese man
-/// pages of both settings, ran 2.44–2.56 by the lanes against 2.88–2.95 by
-/// the steps of [`Plan::SpacedParts`], which keep them.
+/// window a call, 1.54 to 2.42. Where the cursor moved past each window's
+/// characters instead (to the next character boundary, so that eight
+/// 3-byte characters could go as one run), it waited on the loads again
+/// and ran 1.81 GB/s. Chinese set with spaces, and the Traditional Chinese
+/// man pages of both settings, ran 2.44–2.56 by the lanes against
+/// 2.88–2.95 by the steps of [`Plan::SpacedParts`], which keep them.
 #[inline(never)]
 fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
