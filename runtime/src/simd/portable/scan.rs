@@ -45,26 +45,25 @@
 //!   text stays here, and so does Latin text whose letters with accents
 //!   come every few words: no branch depends on where its characters
 //!   start.
-//! - **Blocks of ASCII and 2-byte characters**, in place of the rules, for
-//!   a text of a kilobyte or more whose samples hold 2-byte characters and
-//!   no longer ones ([`two_byte_text`]: Latin letters with accents,
-//!   Cyrillic, Greek, Hebrew, Arabic): 64 bytes a step, each byte tested
-//!   with the one before it alone, about half the rules' work
-//!   ([`two_byte_block`]), after a first part by the rules. A block that
-//!   this cannot pass (a dash or a quotation mark of three bytes, or
-//!   something wrong) is tested by the rules, a part a step, sixteen
-//!   parts, and twice as many each time the next block fails too. Only
-//!   the scan of a whole text ([`unchanged_len`]) makes the plan, not the
-//!   decoders' pieces between the sequences that change; UTF-8
-//!   validation ([`super::utf8`]) takes the same blocks. Measured in
-//!   `scripts/ab_runtime.py` (portable, two runs, 29 Nov), MUTF-8
-//!   `decode_cow` of the man pages of this machine ran 1.57x to 1.64x as
-//!   fast as before in Polish, 1.20x to 1.24x in Spanish, 1.12x in French,
-//!   and 0.97x to 1.03x in German (0.96x read once: a few characters a
-//!   kilobyte, nearly all of them alone, which the ASCII mode takes), the
-//!   Russian corpus 1.12x; validation 1.70x to 1.74x, 1.23x to 1.26x,
-//!   1.09x, 0.99x to 1.05x and 1.03x. Text with 3-byte characters in its
-//!   samples (English, Chinese, emoji) is scanned as before.
+//! - **Blocks of ASCII and 2-byte characters**, in place of both modes,
+//!   for a text of a kilobyte or more whose samples hold 2-byte characters
+//!   and no longer ones ([`two_byte_text`]: Latin letters with accents,
+//!   Cyrillic, Greek, Hebrew, Arabic): 64 bytes a step, all ASCII or else
+//!   each byte tested with the one before it alone, about half the rules'
+//!   work ([`two_byte_block`], [`two_byte_blocks`]). The one branch is on
+//!   whether a block is all ASCII; Spanish text, a letter with an accent
+//!   every few words, had sent the modes back and forth on each. A block
+//!   that this cannot pass (a dash or a quotation mark of three bytes, or
+//!   something wrong) is tested by the rules, a part a step, sixteen parts,
+//!   and twice as many each time the next block fails too. Only the scan of
+//!   a whole text ([`unchanged_len`]) makes the plan, not the decoders'
+//!   pieces between the sequences that change; UTF-8 validation
+//!   ([`super::utf8`]) takes the same blocks. Measured in
+//!   `scripts/ab_runtime.py` (portable, 29 Nov), MUTF-8 `decode_cow` of
+//!   the man pages of this machine ran 1.88x as fast as with the modes in
+//!   Spanish (34.0 against 18.1 GB/s), 1.66x in Polish and 1.41x in French.
+//!   Text with 3-byte characters in its samples (English, Chinese, emoji)
+//!   and text whose samples are all ASCII (German) take the modes.
 //!
 //! The first part that fails sends the scan back to the start of the
 //! character it opens in, from where a character-at-a-time loop finds the
@@ -171,94 +170,104 @@ pub(crate) fn rules<const JAVA: bool>(win: &[u8; PART + 2]) -> [u8; PART] {
 
 /// Whether the `BLOCK` bytes of `win[3..]` are ASCII and 2-byte characters
 /// that pass the rules (and, for `JAVA`, hold no zero byte), `win[..3]`
-/// being the three bytes before them; and whether their last eight bytes
-/// are ASCII. A "yes" means the rules pass there too (the scan's, and
-/// UTF-8's of [`super::utf8`], whose 4-byte rows need a lead from `F0`
-/// up); a "no" says nothing (a 3-byte character is a "no"), and the parts
-/// are then tested by the rules.
+/// being the three bytes before them. A "yes" means the rules pass there
+/// too (the scan's, and UTF-8's of [`super::utf8`], whose 4-byte rows need
+/// a lead from `F0` up); a "no" says nothing (a 3-byte character is a
+/// "no"), and the parts are then tested by the rules.
 ///
 /// A continuation byte must follow a lead and nothing else, as in the
 /// rules; but with no lead from `E0` up allowed in the block, one byte
-/// before is all that a byte is tested with: the byte before it, and
-/// whether it is `C0`, `C1`, `E0..=FF` (or `00` for `JAVA`). Before the
-/// block (after a part by the rules) a longer character may be open: a
-/// lead `E0..` one or two bytes before it or `F0..` three before fails the
-/// block, as does any continuation byte of such a character in the block,
-/// which follows no lead. So about ten operations a lane where the rules
-/// take twenty, and no branch on where the characters are in the block.
+/// before is all that a byte is tested with. Each lane keeps four answers
+/// across the block's four parts, one operation each where a vector unit
+/// has it (SSE2's `psubusb`, `pcmpgtb`, `pxor`, `por`, `pmaxub`,
+/// `pminub`), and they are put together once a block:
+///
+/// - whether a byte after a lead `C0..` is not a continuation byte
+///   `80..=BF` or one after anything else is (the pair's high bits
+///   differ);
+/// - the greatest byte, which must be below `E0`;
+/// - the least byte xor `C0`, which is `00` or `01` for `C0` and `C1`;
+/// - for `JAVA`, the least byte, which must not be `00`.
+///
+/// Before the block (after parts by the rules) a longer character may be
+/// open: a lead `E0..` one or two bytes before it or `F0..` three before
+/// fails the block, as does any continuation byte of such a character in
+/// the block, which follows no lead.
 #[inline(always)]
-pub(crate) fn two_byte_block<const JAVA: bool>(win: &[u8; BLOCK + 3]) -> (bool, bool) {
+pub(crate) fn two_byte_block<const JAVA: bool>(win: &[u8; BLOCK + 3]) -> bool {
     let mask = |t: bool| 0u8.wrapping_sub(u8::from(t));
-    let mut bad = [0u8; PART];
+    let mut pairs = [0u8; PART];
+    let mut max = [0u8; PART];
+    let mut low = [0xFFu8; PART];
+    let mut min = [0xFFu8; PART];
     for j in 0..BLOCK / PART {
-        for (k, x) in bad.iter_mut().enumerate() {
+        for k in 0..PART {
             let (p1, c) = (win[PART * j + k + 2], win[PART * j + k + 3]);
-            // After a lead `C0..`; `80..=BF`.
-            let need = p1.saturating_sub(0x40);
-            let cont = c & !(c << 1);
-            // `E0..=FF`, `C0`, `C1`.
-            let banned = c.saturating_sub(0x60) | mask((c & 0xFE) == 0xC0);
-            let zero = if JAVA { mask(c == 0) } else { 0 };
-            *x |= (need ^ cont) | banned | zero;
+            pairs[k] |= p1.saturating_sub(0x40) ^ mask(c.cast_signed() < -0x40);
+            max[k] = max[k].max(c);
+            low[k] = low[k].min(c ^ 0xC0);
+            if JAVA {
+                min[k] = min[k].min(c);
+            }
         }
     }
-    let mut any = 0;
-    for x in bad {
-        any |= x;
+    let mut bad = [0u8; PART];
+    for k in 0..PART {
+        let zero = if JAVA { mask(min[k] == 0) } else { 0 };
+        bad[k] = pairs[k] | max[k].saturating_sub(0x60) | mask(low[k] < 2) | zero;
     }
     let open = win[0] >= 0xF0 || win[1] >= 0xE0 || win[2] >= 0xE0;
-    let ascii = u64::from_le_bytes(*win.last_chunk::<8>().unwrap_or(&[0x80; 8])) & HI == 0;
-    (any < 0x80 && !open, ascii)
+    bad.iter().all(|x| x.cast_signed() >= 0) && !open
 }
 
-/// When a loop by the rules takes a block of [`two_byte_block`] instead of
-/// a part: after a first part (where characters are a few in a kilobyte
-/// of ASCII, as in German, that part ends in ASCII, and the scan is back
-/// in ASCII after one part, as fast as it goes; a block there first ran
-/// the German man pages 0.95x as fast), and after a block that fails,
-/// sixteen parts later, twice as many after each failure in a row.
-pub(crate) struct TwoByteBlocks {
-    /// Parts by the rules before a block is tried.
-    parts_left: usize,
-    /// Parts by the rules after the next block that fails.
-    skip: usize,
-}
-
-impl TwoByteBlocks {
-    /// Blocks from the start.
-    #[inline(always)]
-    pub(crate) fn new() -> Self {
-        TwoByteBlocks {
-            parts_left: 0,
-            skip: SKIP_PARTS,
-        }
-    }
-
-    /// A loop by the rules begins: a part first.
-    #[inline(always)]
-    pub(crate) fn enter(&mut self) {
-        self.parts_left = self.parts_left.max(1);
-    }
-
-    /// At byte `i` (`b[..i]` well formed but for a character that may be
-    /// open there) of a loop by the rules: if it is a block's turn and the
-    /// block at `i` passes, whether its last eight bytes are ASCII (the
-    /// caller moves `i` past it); else `None`, and a part is tested.
-    #[inline(always)]
-    pub(crate) fn pass<const JAVA: bool>(&mut self, b: &[u8], i: usize) -> Option<bool> {
-        if self.parts_left == 0
-            && let Some(win) = i.checked_sub(3).and_then(|s| chunk::<{ BLOCK + 3 }>(b, s))
-        {
-            let (ok, ascii) = two_byte_block::<JAVA>(win);
-            if ok {
-                self.skip = SKIP_PARTS;
-                return Some(ascii);
+/// The loop of text of ASCII and 2-byte characters ([`two_byte_text`]),
+/// MUTF-8's scan's and UTF-8 validation's: a block of `BLOCK` bytes a
+/// step, all ASCII or else passed by [`two_byte_block`]; where a block
+/// fails (a 3-byte character, or something wrong), `rules(i)` tests the
+/// part at `i` by the rules, a part a step, [`SKIP_PARTS`] parts and
+/// twice as many each time the next block fails too. The first part is by
+/// the rules too (a block needs three bytes before it). Returns where
+/// fewer than a part is left (`rules` says `None` there), or the first
+/// part's error.
+///
+/// No branch depends on where characters are in a block, only on whether
+/// the block is all ASCII: Spanish text has a letter with an accent every
+/// few words, English text in Spanish pages none for lines.
+#[inline(always)]
+pub(crate) fn two_byte_blocks<const JAVA: bool, E>(
+    b: &[u8],
+    mut rules: impl FnMut(usize) -> Option<Result<(), E>>,
+) -> Result<usize, E> {
+    let mut i = 0;
+    let (mut parts, mut skip) = (1, SKIP_PARTS);
+    loop {
+        for _ in 0..parts {
+            match rules(i) {
+                None => return Ok(i),
+                Some(Err(e)) => return Err(e),
+                Some(Ok(())) => i += PART,
             }
-            self.parts_left = self.skip;
-            self.skip = (2 * self.skip).min(MAX_SKIP_PARTS);
         }
-        self.parts_left = self.parts_left.saturating_sub(1);
-        None
+        // Whether a character may be open at `i`: not after a block of
+        // ASCII, nor after one that does not end in a lead.
+        let mut open = true;
+        let mut passed = false;
+        while let Some(win) = chunk::<{ BLOCK + 3 }>(b, i - 3) {
+            if !open && ascii_block::<JAVA, BLOCK>(win.last_chunk().unwrap_or(&[0x80; BLOCK])) {
+                i += BLOCK;
+            } else if two_byte_block::<JAVA>(win) {
+                i += BLOCK;
+                open = win[BLOCK + 2] >= 0xC0;
+            } else {
+                break;
+            }
+            passed = true;
+        }
+        if passed {
+            skip = SKIP_PARTS;
+        }
+        parts = skip;
+        skip = (2 * skip).min(MAX_SKIP_PARTS);
     }
 }
 
@@ -313,7 +322,7 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
     if b.len() >= PLAN_MIN && two_byte_text(b) {
         two_byte_scan::<JAVA>(b)
     } else {
-        scan::<JAVA, false>(b, 0, true)
+        scan::<JAVA>(b, 0, true)
     }
 }
 
@@ -326,7 +335,7 @@ pub(crate) fn unchanged_len<const JAVA: bool>(b: &[u8]) -> usize {
 /// character is seldom long runs of ASCII).
 #[inline]
 pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_first: bool) -> usize {
-    scan::<JAVA, false>(b, start, ascii_first)
+    scan::<JAVA>(b, start, ascii_first)
 }
 
 /// Whether `b` (at least 64 bytes) looks like text of ASCII and 2-byte
@@ -361,13 +370,25 @@ pub(crate) fn two_byte_text(b: &[u8]) -> bool {
 /// it cost English text 8 % (the other loop compiled otherwise).
 #[inline(never)]
 pub(crate) fn two_byte_scan<const JAVA: bool>(b: &[u8]) -> usize {
-    scan::<JAVA, true>(b, 0, true)
+    if b.len() < PART + 2 {
+        return short::<JAVA>(b);
+    }
+    let rules = |i: usize| {
+        let (bad, _) = match i.checked_sub(2) {
+            Some(s) => part::<JAVA>(chunk::<{ PART + 2 }>(b, s)?),
+            None => first_part::<JAVA>(b),
+        };
+        Some(bad.map_or(Ok(()), |k| Err(char_start(b, i + k))))
+    };
+    match two_byte_blocks::<JAVA, _>(b, rules) {
+        Ok(i) => end::<JAVA>(b, i),
+        Err(at) => at,
+    }
 }
 
-/// [`unchanged_end`] by the rules a part a step where ASCII ends, or with
-/// `TWO` a block a step while [`two_byte_block`] passes the blocks.
+/// [`unchanged_end`] by the rules a part a step where ASCII ends.
 #[inline]
-fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: bool) -> usize {
+fn scan<const JAVA: bool>(b: &[u8], start: usize, ascii_first: bool) -> usize {
     debug_assert!(start != 1 && start <= b.len());
     let n = b.len();
     if n - start < PART + 2 {
@@ -377,7 +398,6 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
     // that may be open at `i`.
     let mut i = start;
     let mut ascii_first = ascii_first || start == 0;
-    let mut blocks = TwoByteBlocks::new();
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step; then the part
         // from the first byte that is not, and on in ASCII if the part ends
@@ -414,30 +434,19 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
             }
         }
         ascii_first = true;
-        // By the rules, a part a step, until a part ends in ASCII; with
-        // `TWO`, a block at a time while the blocks are ASCII and 2-byte
-        // characters (see `TwoByteBlocks`).
-        if TWO {
-            blocks.enter();
-        }
+        // By the rules, a part a step, until a part ends in ASCII.
         loop {
-            let ascii = if TWO && let Some(ascii) = blocks.pass::<JAVA>(b, i) {
-                i += BLOCK;
-                ascii
-            } else {
-                let (bad, ascii) = match i.checked_sub(2) {
-                    Some(s) => match chunk::<{ PART + 2 }>(b, s) {
-                        Some(win) => part::<JAVA>(win),
-                        None => break 'ascii,
-                    },
-                    None => first_part::<JAVA>(b),
-                };
-                if let Some(k) = bad {
-                    return char_start(b, i + k);
-                }
-                i += PART;
-                ascii
+            let (bad, ascii) = match i.checked_sub(2) {
+                Some(s) => match chunk::<{ PART + 2 }>(b, s) {
+                    Some(win) => part::<JAVA>(win),
+                    None => break 'ascii,
+                },
+                None => first_part::<JAVA>(b),
             };
+            if let Some(k) = bad {
+                return char_start(b, i + k);
+            }
+            i += PART;
             if ascii {
                 let back;
                 (i, back) = after_ascii::<JAVA>(b, i);
@@ -447,9 +456,16 @@ fn scan<const JAVA: bool, const TWO: bool>(b: &[u8], start: usize, ascii_first: 
             }
         }
     }
-    // Fewer than `PART` bytes left: the last part again, which overlaps
-    // bytes that passed (they pass again), and whether the last character
-    // ends.
+    end::<JAVA>(b, i)
+}
+
+/// The end of the scan where fewer than `PART` bytes are left after `i`
+/// (`b` holds `PART + 2` bytes or more): the last part again, which
+/// overlaps bytes that passed (they pass again), and whether the last
+/// character ends.
+#[inline(always)]
+fn end<const JAVA: bool>(b: &[u8], i: usize) -> usize {
+    let n = b.len();
     let s = n - PART;
     if i < n
         && let Some(win) = chunk::<{ PART + 2 }>(b, s - 2)

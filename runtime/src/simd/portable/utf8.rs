@@ -27,9 +27,10 @@
 //! rules, a part a step, until a part ends in eight ASCII bytes and the
 //! block after it is all ASCII. Text of a kilobyte or more whose samples
 //! hold 2-byte characters and no longer ones takes the scan's blocks of
-//! ASCII and 2-byte characters in place of the rules (see
-//! [`super::scan`]): the Polish man pages 1.70x as fast, the Spanish ones
-//! 1.23x (29 Nov). An input shorter than a part and its three
+//! ASCII and 2-byte characters in place of both modes (see
+//! [`super::scan`]): in `scripts/ab_runtime.py` (portable, 29 Nov) the
+//! Spanish man pages 36.4 GB/s, 2.62x std's `from_utf8`, the Polish ones
+//! 29.1 (3.93x), the French ones 57.9 (2.56x). An input shorter than a part and its three
 //! bytes before goes to std's loop, and one shorter than 128 bytes that is
 //! all ASCII is answered by one pass of words.
 //!
@@ -41,8 +42,8 @@
 #![allow(clippy::inline_always)]
 
 use super::scan::{
-    TwoByteBlocks, after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, char_part,
-    chunk, two_byte_text,
+    after_ascii, after_char, ascii_block, ascii_pairs, ascii_parts, char_part, chunk,
+    two_byte_blocks, two_byte_text,
 };
 use crate::engine::words::HI;
 
@@ -122,28 +123,32 @@ pub(crate) fn is_valid(b: &[u8]) -> bool {
     if n >= PLAN_MIN && two_byte_text(b) {
         is_valid_two_byte(b)
     } else {
-        is_valid_by::<false>(b)
+        is_valid_by_parts(b)
     }
 }
 
-/// [`is_valid_by`] with the blocks of 2-byte text; not inlined, so that
-/// the other text's loop is compiled as it was without them.
+/// [`is_valid`] of an input of `WIN` bytes or more (any such input; the
+/// tests run it on every one) by the blocks of text of ASCII and 2-byte
+/// characters, [`two_byte_blocks`]; not inlined, so that the other text's
+/// loop is compiled as it was without them.
 #[inline(never)]
-fn is_valid_two_byte(b: &[u8]) -> bool {
-    is_valid_by::<true>(b)
+pub(crate) fn is_valid_two_byte(b: &[u8]) -> bool {
+    let rules = |i: usize| {
+        let (ok, _) = match i.checked_sub(3) {
+            Some(s) => part(chunk::<WIN>(b, s)?),
+            None => first_part(b),
+        };
+        Some(if ok { Ok(()) } else { Err(()) })
+    };
+    two_byte_blocks::<false, _>(b, rules).is_ok_and(|i| ends_well(b, i))
 }
 
-/// [`is_valid`] of an input of `WIN` bytes or more (any such input; the
-/// tests run both forms on every one), by the rules a part a step where
-/// ASCII ends, or with `TWO` a block a step while the blocks are ASCII
-/// and 2-byte characters (the MUTF-8 scan's [`TwoByteBlocks`], for text
-/// whose samples hold 2-byte characters and no longer ones).
+/// [`is_valid`] of an input of `WIN` bytes or more, by the rules a part a
+/// step where ASCII ends.
 #[inline]
-pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
-    let n = b.len();
+fn is_valid_by_parts(b: &[u8]) -> bool {
     // `b[..i]` is well formed but for a character that may be open at `i`.
     let mut i = 0;
-    let mut two = TwoByteBlocks::new();
     'ascii: loop {
         // `i` starts a character: ASCII, two blocks a step; then the part
         // from the first byte that is not, and on in ASCII if the part ends
@@ -170,29 +175,19 @@ pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
                 break;
             }
         }
-        // By the rules, a part a step, until a part ends in ASCII; with
-        // `TWO`, a block at a time while the blocks pass.
-        if TWO {
-            two.enter();
-        }
+        // By the rules, a part a step, until a part ends in ASCII.
         loop {
-            let ascii = if TWO && let Some(ascii) = two.pass::<false>(b, i) {
-                i += BLOCK;
-                ascii
-            } else {
-                let (ok, ascii) = match i.checked_sub(3) {
-                    Some(s) => match chunk::<WIN>(b, s) {
-                        Some(win) => part(win),
-                        None => break 'ascii,
-                    },
-                    None => first_part(b),
-                };
-                if !ok {
-                    return false;
-                }
-                i += PART;
-                ascii
+            let (ok, ascii) = match i.checked_sub(3) {
+                Some(s) => match chunk::<WIN>(b, s) {
+                    Some(win) => part(win),
+                    None => break 'ascii,
+                },
+                None => first_part(b),
             };
+            if !ok {
+                return false;
+            }
+            i += PART;
             if ascii {
                 let back;
                 (i, back) = after_ascii::<false>(b, i);
@@ -202,8 +197,15 @@ pub(crate) fn is_valid_by<const TWO: bool>(b: &[u8]) -> bool {
             }
         }
     }
-    // Fewer than `PART` bytes left (often none, after ASCII): the last
-    // part again, which overlaps bytes that passed (they pass again).
+    ends_well(b, i)
+}
+
+/// Whether the last bytes of `b`, fewer than `PART` after `i` (often none,
+/// after ASCII), are well formed: the last part again, which overlaps
+/// bytes that passed (they pass again).
+#[inline(always)]
+fn ends_well(b: &[u8], i: usize) -> bool {
+    let n = b.len();
     if i < n && !chunk::<WIN>(b, n - WIN).is_some_and(|w| part(w).0) {
         return false;
     }
