@@ -21,7 +21,8 @@ that the CPU's branch predictor cannot learn the text: one window called again a
 in criterion's benches, it learns (on 28 Nov std's UTF-8 to UTF-16 loop ran a 100 KB window of
 the emoji corpus at 0.62 to 1.45 GB/s and ten such windows in turn at 0.48 to 0.51, litenc's
 portable kernel at 1.29 and 0.70). A corpus name then stands for the same generator's text of
-ten windows. `SIZE` (bytes, 100000) and `ROUNDS` (31) go to the harness, whose
+ten windows. `SIZE` (bytes, 100000), `ROUNDS` (31) and `ROWS` (words: only the operations whose
+first row holds one, as `ROWS=validate,decode_cow`) go to the harness, whose
 rows are in `scripts/ab/main.rs`: UTF-8 validation against std's `from_utf8`, MUTF-8
 `decode_cow` against the `cesu8` crate, UTF-8 to UTF-16 against std's `encode_utf16`, UTF-16
 to UTF-8 against std's `String::from_utf16`, and UTF-16LE bytes to and from UTF-8 against the

@@ -16,7 +16,10 @@ const CALLS: usize = 100;
 
 /// Seconds per call: a round of `CALLS` calls, call `j` on window
 /// `j % windows`.
-fn round<F: FnMut(usize) -> usize>(windows: usize, mut f: F) -> f64 {
+fn round<F: FnMut(usize) -> usize>(windows: usize, on: bool, mut f: F) -> f64 {
+    if !on {
+        return f64::NAN;
+    }
     let t = Instant::now();
     for j in 0..CALLS {
         black_box(f(j % windows));
@@ -109,33 +112,40 @@ fn main() {
         let java = |w: usize| wins[w].java.as_slice();
         let utf16 = |w: usize| wins[w].utf16.as_slice();
         let utf16le = |w: usize| wins[w].utf16le.as_slice();
+        // `ROWS=validate,decode_cow`: only the operations whose first row
+        // holds one of these words, each with its old revision and peer.
+        let only = std::env::var("ROWS").ok();
+        let on = |k: usize| {
+            only.as_deref()
+                .is_none_or(|o| o.split(',').any(|w| rows[k / 3 * 3].contains(w)))
+        };
         let mut t = vec![Vec::new(); rows.len()];
         for _ in 0..rounds {
-            t[0].push(round(n, |w| {
+            t[0].push(round(n, on(0), |w| {
                 usize::from(new::fast::utf8::validate(black_box(bytes(w))).is_ok())
             }));
-            t[1].push(round(n, |w| {
+            t[1].push(round(n, on(1), |w| {
                 usize::from(old::fast::utf8::validate(black_box(bytes(w))).is_ok())
             }));
-            t[2].push(round(n, |w| {
+            t[2].push(round(n, on(2), |w| {
                 usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
             }));
-            t[3].push(round(n, |w| {
+            t[3].push(round(n, on(3), |w| {
                 new::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[4].push(round(n, |w| {
+            t[4].push(round(n, on(4), |w| {
                 old::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[5].push(round(n, |w| {
+            t[5].push(round(n, on(5), |w| {
                 cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
             }));
-            t[6].push(round(n, |w| {
+            t[6].push(round(n, on(6), |w| {
                 new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
-            t[7].push(round(n, |w| {
+            t[7].push(round(n, on(7), |w| {
                 old::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
-            t[8].push(round(n, |w| {
+            t[8].push(round(n, on(8), |w| {
                 let mut k = 0;
                 for (d, u) in units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
                     *d = u;
@@ -143,40 +153,40 @@ fn main() {
                 }
                 k
             }));
-            t[9].push(round(n, |w| {
+            t[9].push(round(n, on(9), |w| {
                 new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
-            t[10].push(round(n, |w| {
+            t[10].push(round(n, on(10), |w| {
                 old::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
-            t[11].push(round(n, |w| {
+            t[11].push(round(n, on(11), |w| {
                 String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
             }));
-            t[12].push(round(n, |w| {
+            t[12].push(round(n, on(12), |w| {
                 new::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
             }));
-            t[13].push(round(n, |w| {
+            t[13].push(round(n, on(13), |w| {
                 old::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
             }));
-            t[14].push(round(n, |w| {
+            t[14].push(round(n, on(14), |w| {
                 new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
             }));
-            t[15].push(round(n, |w| {
+            t[15].push(round(n, on(15), |w| {
                 new::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
             }));
-            t[16].push(round(n, |w| {
+            t[16].push(round(n, on(16), |w| {
                 old::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
             }));
-            t[17].push(round(n, |w| {
+            t[17].push(round(n, on(17), |w| {
                 new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
             }));
-            t[18].push(round(n, |w| {
+            t[18].push(round(n, on(18), |w| {
                 new::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
             }));
-            t[19].push(round(n, |w| {
+            t[19].push(round(n, on(19), |w| {
                 old::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
             }));
-            t[20].push(round(n, |w| {
+            t[20].push(round(n, on(20), |w| {
                 let mut k = 0;
                 for (d, c) in utf32.iter_mut().zip(black_box(text(w)).chars()) {
                     *d = u32::from(c);
@@ -201,7 +211,7 @@ fn main() {
         } else {
             println!("{name} ({plain:.0} bytes, medians of {rounds} rounds)");
         }
-        for (k, row) in rows.iter().enumerate() {
+        for (k, row) in rows.iter().enumerate().filter(|&(k, _)| on(k)) {
             let input = if (3..6).contains(&k) { modified } else { plain };
             let peer = m[k / 3 * 3 + 2];
             println!(

@@ -944,6 +944,29 @@ mod tests {
         }
     }
 
+    /// The same text, then a run of ASCII long enough for the block pairs
+    /// that its blocks go on by after two blocks of ASCII, with each piece
+    /// at every offset of the run up to 400 bytes (and the run starting at
+    /// three offsets of a block).
+    #[test]
+    fn cesu_scan_two_byte_text_long_ascii() {
+        let latin = latin_text();
+        for java in [true, false] {
+            for piece in SCAN_PIECES {
+                for start in [1024, 1025, 1058] {
+                    for before in 0..400 {
+                        let mut b = prefix(&latin, start);
+                        b.extend_from_slice(ascii(before, 7).as_bytes());
+                        b.extend_from_slice(piece);
+                        b.extend_from_slice(ascii(200, 3).as_bytes());
+                        b.extend_from_slice(&prefix(&latin, 100));
+                        check_two_byte_scan(&b, java);
+                    }
+                }
+            }
+        }
+    }
+
     /// Random text of 1 to 3 KB of ASCII and 2-byte characters, a 3-byte
     /// one now and then (the blocks that the plan of such text cannot
     /// pass, after which it tests parts by the rules before it tries a
