@@ -1,6 +1,6 @@
 //! litenc's multi-byte encodings (Chinese, Japanese, Korean) against
 //! encoding_rs, on real text: the man pages of this machine
-//! (`bench/corpora/cjk.py` builds `man_ja`, `man_zh_CN`, `man_zh_TW`,
+//! (`bench/corpora/man.py` builds `man_ja`, `man_zh_CN`, `man_zh_TW`,
 //! `man_ko`). Shift_JIS, EUC-JP and ISO-2022-JP run on the Japanese
 //! corpus, GBK and gb18030 on the simplified Chinese one, Big5 on the
 //! traditional Chinese one, EUC-KR on the Korean one.
@@ -90,7 +90,7 @@ const CASES: [(Encoding, &str, &encoding_rs::Encoding, Alloc); 7] = [
 fn corpus(name: &str) -> String {
     let path = format!("{}/corpora/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{path}: {e}; run `python3 bench/corpora/cjk.py` (bench/report does)")
+        panic!("{path}: {e}; run `python3 bench/corpora/man.py` (bench/report does)")
     })
 }
 

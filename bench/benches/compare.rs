@@ -17,7 +17,7 @@
 //!
 //! The UTF-8, UTF-16 and MUTF-8/CESU-8 cases also run, at 100 KB, on the man
 //! pages in Japanese, Chinese (both sets) and Korean that `benches/cjk.rs`
-//! uses (`bench/corpora/cjk.py`).
+//! uses (`bench/corpora/man.py`).
 //!
 //! The single-byte code pages (`single_byte_decode/<page>/<size>`,
 //! `single_byte_encode/...`) run on real text instead: man pages and message
@@ -36,15 +36,15 @@ use litenc_bench::CpuTime;
 use litenc_runtime as litenc;
 
 const CORPORA: [&str; 4] = ["english", "russian", "chinese", "emoji"];
-/// The man pages of `bench/corpora/cjk.py`, also the multi-byte encodings'
-/// texts (`benches/cjk.rs`).
-const MAN_PAGES: [&str; 4] = ["man_ja", "man_zh_CN", "man_zh_TW", "man_ko"];
+/// The man pages of `bench/corpora/man.py`; the first four are also the
+/// multi-byte encodings' texts (`benches/cjk.rs`).
+const MAN_PAGES: [&str; 6] = ["man_ja", "man_zh_CN", "man_zh_TW", "man_ko", "man_de", "man_es"];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 
 fn corpus(name: &str) -> String {
     let path = format!("{}/corpora/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{path}: {e}; run `python3 bench/corpora/gen.py` and `cjk.py` (bench/report does)")
+        panic!("{path}: {e}; run `python3 bench/corpora/gen.py` and `man.py` (bench/report does)")
     })
 }
 
@@ -680,11 +680,12 @@ fn all(c: &mut Criterion<CpuTime>) {
             cesu_family(c, name, size, text);
         }
     }
-    // The man pages in Japanese, Chinese and Korean (`bench/corpora/cjk.py`),
-    // at their full 100 KB: text that nobody here wrote, where the runs of
-    // ASCII, 2- and 3-byte characters are as long as real documents make
-    // them (a space between Han characters, short runs of Hangul), which the
-    // generated corpora do not have.
+    // The man pages in Japanese, Chinese, Korean, German and Spanish
+    // (`bench/corpora/man.py`), at their full 100 KB: text that nobody here
+    // wrote, where the runs of ASCII, 2- and 3-byte characters are as long
+    // as real documents make them (a space between Han characters, short
+    // runs of Hangul, a letter with an accent every few words or every few
+    // lines), which the generated corpora do not have.
     for name in MAN_PAGES {
         let text = corpus(name);
         utf16(c, name, "100KB", &text);

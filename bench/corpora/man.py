@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
-"""Builds the Chinese, Japanese and Korean benchmark corpora of litenc from the
-man pages on this machine, deterministically.
+"""Builds the benchmark corpora of litenc from the man pages on this machine, deterministically:
+Japanese, Chinese (both sets) and Korean, and German and Spanish.
 
-    python3 bench/corpora/cjk.py        # writes bench/corpora/man_{ja,zh_CN,zh_TW,ko}.txt
+    python3 bench/corpora/man.py        # writes bench/corpora/man_{ja,zh_CN,zh_TW,ko,de,es}.txt
+
+German and Spanish are text of ASCII with letters with accents between it, the one a letter in
+a few hundred bytes, the other one in a few words: the two ends of the Latin-script languages,
+which the scans of ASCII and 2-byte characters take differently.
 
 Each corpus is the text of every page under /usr/share/man/<lang>/ (gzip'd
 groff, in file name order): lines that start with `.` or `'` (requests and
@@ -16,8 +20,9 @@ how many). The script prints each corpus' size, share of ASCII bytes and
 SHA-256 prefix, so that runs on two machines can be compared.
 
 Needs Python 3 (standard library only) and the manual pages of the
-`manpages-ja`, `manpages-zh` and `manpages-ko`-style packages (Debian ships
-some in `man-db`, `shadow` and `dpkg` translations).
+`manpages-ja`, `manpages-zh`, `manpages-ko`, `manpages-de` and
+`manpages-es`-style packages (Debian ships some in `man-db`, `shadow` and
+`dpkg` translations).
 """
 
 import gzip
@@ -28,7 +33,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGET = 100_000
-LANGS = ["ja", "zh_CN", "zh_TW", "ko"]
+LANGS = ["ja", "zh_CN", "zh_TW", "ko", "de", "es"]
 
 ESCAPES = [
     (re.compile(r"\\f(\[[^\]]*\]|\(..|.)"), ""),  # fonts
