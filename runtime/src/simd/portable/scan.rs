@@ -60,8 +60,8 @@
 //!   pieces between the sequences that change; UTF-8 validation
 //!   ([`super::utf8`]) takes the same blocks. Measured in
 //!   `scripts/ab_runtime.py` (portable, 29 Nov), MUTF-8 `decode_cow` of
-//!   the man pages of this machine ran 1.88x as fast as with the modes in
-//!   Spanish (34.0 against 18.1 GB/s), 1.66x in Polish and 1.41x in French.
+//!   the man pages of this machine ran 1.82x as fast as with the modes in
+//!   Spanish (32.9 against 18.1 GB/s), 1.71x in Polish and 1.31x in French.
 //!   Text with 3-byte characters in its samples (English, Chinese, emoji)
 //!   and text whose samples are all ASCII (German) take the modes.
 //!
@@ -254,7 +254,8 @@ pub(crate) fn two_byte_blocks<const JAVA: bool, E>(
             }
         }
         // Whether a character may be open at `i`: not after a block of
-        // ASCII, nor after one that does not end in a lead.
+        // ASCII, nor after one that does not end in a lead. (`i` is past a
+        // part, so a block's window of three bytes before it is in `b`.)
         let mut open = true;
         let mut passed = false;
         // Whether the block before was all ASCII.
@@ -375,8 +376,8 @@ pub(crate) fn two_byte_text(b: &[u8]) -> bool {
     lead & HI != 0 && long & HI == 0
 }
 
-/// [`unchanged_len`] by the blocks of [`two_byte_block`] where ASCII ends,
-/// whatever the text holds (the tests call it on any text; the scan is
+/// [`unchanged_len`] by the loop of [`two_byte_blocks`], whatever the
+/// text holds (the tests call it on any text; the scan is
 /// right on every input, and fast on text of 2-byte characters). Not
 /// inlined: inlined into [`unchanged_len`] beside the other text's scan,
 /// it cost English text 8 % (the other loop compiled otherwise).

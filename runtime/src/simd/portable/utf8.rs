@@ -29,9 +29,10 @@
 //! hold 2-byte characters and no longer ones takes the scan's blocks of
 //! ASCII and 2-byte characters in place of both modes (see
 //! [`super::scan`]): in `scripts/ab_runtime.py` (portable, 29 Nov) the
-//! Spanish man pages 36.4 GB/s, 2.62x std's `from_utf8`, the Polish ones
-//! 29.1 (3.93x), the French ones 57.9 (2.56x). An input shorter than a part and its three
-//! bytes before goes to std's loop, and one shorter than 128 bytes that is
+//! Spanish man pages 37.8 GB/s, 2.59x std's `from_utf8` (22.3 before),
+//! the Polish ones 31.3 (4.12x; 19.2), the French ones 61.6 (1.91x;
+//! 45.3). An input shorter than a part and its three bytes before goes to
+//! std's loop, and one shorter than 128 bytes that is
 //! all ASCII is answered by one pass of words.
 //!
 //! Only the answer is worked out here; where it is "no", the caller asks
