@@ -89,11 +89,10 @@ def text_path(name, unseen, work):
         sys.path.insert(0, str(ROOT / "bench" / "corpora"))
         import gen
 
-        make = gen.CORPORA.get(name) or sys.exit(f"no corpus named {name}")
-        seed = list(gen.CORPORA).index(name) + 1
-        gen.TARGET = 10 * int(os.environ.get("SIZE", "100000"))
+        if name not in gen.CORPORA:
+            sys.exit(f"no corpus named {name}")
         path = work / f"{name}_unseen.txt"
-        path.write_text(make(gen.Lcg(seed * 0x9E3779B97F4A7C15 % 2**64)))
+        path.write_text(gen.generate(name, 10 * int(os.environ.get("SIZE", "100000"))))
     else:
         path = ROOT / "bench" / "corpora" / f"{name}.txt"
     if not path.is_file():

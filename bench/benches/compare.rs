@@ -26,8 +26,16 @@
 //! buffer and its allocating `<page>::` and `Encoding::` functions, against
 //! encoding_rs and `oem_cp`.
 //!
+//! **Read once** (`LITENC_BENCH_ONCE=1`, `bench/report --once`): the cases
+//! `op/<text>_once/100KB` give each call the next of several windows of
+//! 100 KB of the same kind of text (`<text>_once.txt`, made by `gen.py` and
+//! `man.py`), so that the CPU's branch predictor cannot learn the input, as
+//! it learns one text called again and again; a program that converts a
+//! text once sees these figures.
+//!
 //! Filter as with any criterion bench: `cargo bench --bench compare -- utf8_to_utf16/russian`.
 
+use std::cell::Cell;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -38,8 +46,92 @@ use litenc_runtime as litenc;
 const CORPORA: [&str; 4] = ["english", "russian", "chinese", "emoji"];
 /// The man pages of `bench/corpora/man.py`; the first four are also the
 /// multi-byte encodings' texts (`benches/cjk.rs`).
-const MAN_PAGES: [&str; 6] = ["man_ja", "man_zh_CN", "man_zh_TW", "man_ko", "man_de", "man_es"];
+const MAN_PAGES: [&str; 6] = [
+    "man_ja",
+    "man_zh_CN",
+    "man_zh_TW",
+    "man_ko",
+    "man_de",
+    "man_es",
+];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
+/// The texts read once: those of which this machine has at least
+/// [`MIN_WINDOWS`] windows (the Chinese and Spanish man pages are shorter).
+const ONCE: [&str; 7] = [
+    "english", "russian", "chinese", "emoji", "man_ja", "man_ko", "man_de",
+];
+/// The size of a window of a text read once.
+const WINDOW: usize = 100_000;
+/// The fewest windows a text is read once in: with fewer, the CPU could
+/// learn them.
+const MIN_WINDOWS: usize = 3;
+
+/// The inputs of one case, one a call in turn: one input (each call the
+/// same, and the CPU's branch predictor learns its branches), or the
+/// windows of a text read once.
+struct Turns<T> {
+    items: Vec<T>,
+    at: Cell<usize>,
+}
+
+impl<T> Turns<T> {
+    fn new(items: Vec<T>) -> Self {
+        assert!(!items.is_empty());
+        Turns {
+            items,
+            at: Cell::new(0),
+        }
+    }
+
+    /// The next input.
+    fn next(&self) -> &T {
+        let k = self.at.get();
+        self.at
+            .set(if k + 1 == self.items.len() { 0 } else { k + 1 });
+        &self.items[k]
+    }
+
+    fn map<U>(&self, f: impl FnMut(&T) -> U) -> Turns<U> {
+        Turns::new(self.items.iter().map(f).collect())
+    }
+
+    /// The greatest of `f` over the inputs (to size an output buffer).
+    fn max(&self, f: impl FnMut(&T) -> usize) -> usize {
+        self.items.iter().map(f).max().unwrap_or(0)
+    }
+
+    fn all(&self, f: impl FnMut(&T) -> bool) -> bool {
+        self.items.iter().all(f)
+    }
+}
+
+impl Turns<&str> {
+    /// The texts' mean length in bytes.
+    fn mean_len(&self) -> usize {
+        self.items.iter().map(|t| t.len()).sum::<usize>() / self.items.len()
+    }
+}
+
+/// The windows of `WINDOW` bytes (cut on a character boundary) of text
+/// `name` read once, or `None` (and why, on stderr) if there are too few.
+fn once_windows(name: &str) -> Option<Vec<String>> {
+    let full = corpus(&format!("{name}_once"));
+    let mut windows = Vec::new();
+    let mut rest = full.as_str();
+    while rest.len() >= WINDOW {
+        let w = prefix(rest, WINDOW);
+        windows.push(w.to_owned());
+        rest = &rest[w.len()..];
+    }
+    if windows.len() < MIN_WINDOWS {
+        eprintln!(
+            "{name}_once: {} windows of {WINDOW} bytes, too few to read once",
+            windows.len()
+        );
+        return None;
+    }
+    Some(windows)
+}
 
 fn corpus(name: &str) -> String {
     let path = format!("{}/corpora/{name}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -59,37 +151,46 @@ fn prefix(text: &str, n: usize) -> &str {
 
 type Group<'a> = BenchmarkGroup<'a, CpuTime>;
 
+/// The group of one case, whose inputs were made from `len` bytes of UTF-8
+/// text (their mean, for several).
 fn group<'a>(
     c: &'a mut Criterion<CpuTime>,
     op: &str,
     corpus: &str,
     size: &str,
-    text: &str,
+    len: usize,
 ) -> Group<'a> {
     let mut g = c.benchmark_group(format!("{op}/{corpus}/{size}"));
-    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.throughput(Throughput::Bytes(len as u64));
     g
 }
 
-fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
+/// Whether a case also times `litenc_reference` (at 100 KB, on text not
+/// read once).
+fn with_reference(name: &str, size: &str) -> bool {
+    size == "100KB" && !name.ends_with("_once")
+}
+
+fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, texts: &Turns<&str>) {
     // Only the corpora Windows-1251 can hold (English and Russian).
-    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1251.encode(text);
-    if unmappable {
+    if !texts.all(|t| !encoding_rs::WINDOWS_1251.encode(t).2) {
         return;
     }
-    let bytes = bytes.into_owned();
+    let bytes = texts.map(|t| encoding_rs::WINDOWS_1251.encode(t).0.into_owned());
 
-    let mut g = group(c, "w1251_decode", name, size, text);
-    let mut out = vec![0u8; bytes.len() * 3];
+    let mut g = group(c, "w1251_decode", name, size, texts.mean_len());
+    let mut out = vec![0u8; bytes.max(Vec::len) * 3];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::fast::windows1251::decode_into(black_box(&bytes), &mut out).unwrap())
+        b.iter(|| {
+            litenc::fast::windows1251::decode_into(black_box(bytes.next()), &mut out).unwrap()
+        })
     });
-    if size == "100KB" {
+    if with_reference(name, size) {
         g.bench_function("litenc_reference", |b| {
             b.iter(|| {
                 litenc::__reference::decode_into(
                     litenc::Encoding::Windows1251,
-                    black_box(&bytes),
+                    black_box(bytes.next()),
                     &mut out,
                 )
                 .unwrap()
@@ -99,24 +200,26 @@ fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     g.bench_function("encoding_rs", |b| {
         b.iter(|| {
             encoding_rs::WINDOWS_1251
-                .decode_without_bom_handling(black_box(&bytes))
+                .decode_without_bom_handling(black_box(bytes.next()))
                 .0
                 .len()
         })
     });
     g.finish();
 
-    let mut g = group(c, "w1251_encode", name, size, text);
-    let mut out = vec![0u8; text.len() + 16];
+    let mut g = group(c, "w1251_encode", name, size, texts.mean_len());
+    let mut out = vec![0u8; texts.max(|t| t.len()) + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::fast::windows1251::encode_into(black_box(text), &mut out).unwrap())
+        b.iter(|| {
+            litenc::fast::windows1251::encode_into(black_box(*texts.next()), &mut out).unwrap()
+        })
     });
-    if size == "100KB" {
+    if with_reference(name, size) {
         g.bench_function("litenc_reference", |b| {
             b.iter(|| {
                 litenc::__reference::encode_into(
                     litenc::Encoding::Windows1251,
-                    black_box(text),
+                    black_box(*texts.next()),
                     &mut out,
                 )
                 .unwrap()
@@ -127,7 +230,7 @@ fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         b.iter(|| {
             let mut enc = encoding_rs::WINDOWS_1251.new_encoder();
             let (res, _read, written) =
-                enc.encode_from_utf8_without_replacement(black_box(text), &mut out, true);
+                enc.encode_from_utf8_without_replacement(black_box(*texts.next()), &mut out, true);
             assert_eq!(res, encoding_rs::EncoderResult::InputEmpty);
             written
         })
@@ -135,23 +238,27 @@ fn windows1251(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     g.finish();
 }
 
-fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
-    let units: Vec<u16> = text.encode_utf16().collect();
+fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, texts: &Turns<&str>) {
+    let units = texts.map(|t| t.encode_utf16().collect::<Vec<u16>>());
 
-    let mut g = group(c, "utf8_to_utf16", name, size, text);
-    let mut out = vec![0u16; text.len() + 16];
+    let mut g = group(c, "utf8_to_utf16", name, size, texts.mean_len());
+    let mut out = vec![0u16; texts.max(|t| t.len()) + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::fast::utf16::encode_units_into(black_box(text), &mut out).unwrap())
+        b.iter(|| {
+            litenc::fast::utf16::encode_units_into(black_box(*texts.next()), &mut out).unwrap()
+        })
     });
-    if size == "100KB" {
+    if with_reference(name, size) {
         g.bench_function("litenc_reference", |b| {
-            b.iter(|| litenc::__reference::encode_units_into(black_box(text), &mut out).unwrap())
+            b.iter(|| {
+                litenc::__reference::encode_units_into(black_box(*texts.next()), &mut out).unwrap()
+            })
         });
     }
     g.bench_function("std", |b| {
         b.iter(|| {
             let mut n = 0;
-            for (d, u) in out.iter_mut().zip(black_box(text).encode_utf16()) {
+            for (d, u) in out.iter_mut().zip(black_box(*texts.next()).encode_utf16()) {
                 *d = u;
                 n += 1;
             }
@@ -159,13 +266,13 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         })
     });
     g.bench_function("encoding_rs", |b| {
-        b.iter(|| encoding_rs::mem::convert_str_to_utf16(black_box(text), &mut out))
+        b.iter(|| encoding_rs::mem::convert_str_to_utf16(black_box(*texts.next()), &mut out))
     });
     g.bench_function("simdutf", |b| {
         b.iter(|| {
-            let src = black_box(text).as_bytes();
-            // SAFETY: `out` holds `text.len()` units, the most UTF-16 units
-            // `text.len()` bytes of valid UTF-8 can give.
+            let src = black_box(*texts.next()).as_bytes();
+            // SAFETY: `out` holds `texts.max(|t| t.len())` units, the most UTF-16 units
+            // `texts.max(|t| t.len())` bytes of valid UTF-8 can give.
             unsafe {
                 simdutf::convert_valid_utf8_to_utf16le(src.as_ptr(), src.len(), out.as_mut_ptr())
             }
@@ -173,26 +280,30 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     });
     g.finish();
 
-    let mut g = group(c, "utf16_to_utf8", name, size, text);
-    let mut out = vec![0u8; units.len() * 3 + 16];
+    let mut g = group(c, "utf16_to_utf8", name, size, texts.mean_len());
+    let mut out = vec![0u8; units.max(Vec::len) * 3 + 16];
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::fast::utf16::decode_units_into(black_box(&units), &mut out).unwrap())
+        b.iter(|| {
+            litenc::fast::utf16::decode_units_into(black_box(units.next()), &mut out).unwrap()
+        })
     });
-    if size == "100KB" {
+    if with_reference(name, size) {
         g.bench_function("litenc_reference", |b| {
-            b.iter(|| litenc::__reference::decode_units_into(black_box(&units), &mut out).unwrap())
+            b.iter(|| {
+                litenc::__reference::decode_units_into(black_box(units.next()), &mut out).unwrap()
+            })
         });
     }
     g.bench_function("std", |b| {
-        b.iter(|| String::from_utf16(black_box(&units)).unwrap().len())
+        b.iter(|| String::from_utf16(black_box(units.next())).unwrap().len())
     });
-    let mut out_str = "\0".repeat(units.len() * 3 + 16);
+    let mut out_str = "\0".repeat(units.max(Vec::len) * 3 + 16);
     g.bench_function("encoding_rs", |b| {
-        b.iter(|| encoding_rs::mem::convert_utf16_to_str(black_box(&units), &mut out_str))
+        b.iter(|| encoding_rs::mem::convert_utf16_to_str(black_box(units.next()), &mut out_str))
     });
     g.bench_function("simdutf", |b| {
         b.iter(|| {
-            let src = black_box(&units);
+            let src = black_box(units.next());
             // SAFETY: `out` holds three bytes per unit, the most UTF-8 one
             // UTF-16 unit can give.
             let n = unsafe {
@@ -204,88 +315,101 @@ fn utf16(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
     });
     g.finish();
 
-    let bytes = |be: bool| -> Vec<u8> {
-        units
-            .iter()
-            .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
-            .collect()
+    let bytes = |be: bool| {
+        units.map(|units| {
+            units
+                .iter()
+                .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect::<Vec<u8>>()
+        })
     };
     for (op, be, enc) in [
         ("utf16le_decode", false, encoding_rs::UTF_16LE),
         ("utf16be_decode", true, encoding_rs::UTF_16BE),
     ] {
         let input = bytes(be);
-        let mut g = group(c, op, name, size, text);
-        let mut out = vec![0u8; units.len() * 3 + 16];
+        let mut g = group(c, op, name, size, texts.mean_len());
+        let mut out = vec![0u8; units.max(Vec::len) * 3 + 16];
         g.bench_function("litenc", |b| {
             b.iter(|| {
                 if be {
-                    litenc::fast::utf16be::decode_into(black_box(&input), &mut out).unwrap()
+                    litenc::fast::utf16be::decode_into(black_box(input.next()), &mut out).unwrap()
                 } else {
-                    litenc::fast::utf16le::decode_into(black_box(&input), &mut out).unwrap()
+                    litenc::fast::utf16le::decode_into(black_box(input.next()), &mut out).unwrap()
                 }
             })
         });
-        if size == "100KB" {
+        if with_reference(name, size) {
             let e = if be {
                 litenc::Encoding::Utf16Be
             } else {
                 litenc::Encoding::Utf16Le
             };
             g.bench_function("litenc_reference", |b| {
-                b.iter(|| litenc::__reference::decode_into(e, black_box(&input), &mut out).unwrap())
+                b.iter(|| {
+                    litenc::__reference::decode_into(e, black_box(input.next()), &mut out).unwrap()
+                })
             });
         }
         g.bench_function("encoding_rs", |b| {
-            b.iter(|| enc.decode_without_bom_handling(black_box(&input)).0.len())
+            b.iter(|| {
+                enc.decode_without_bom_handling(black_box(input.next()))
+                    .0
+                    .len()
+            })
         });
         g.finish();
     }
 }
 
-fn utf8_validate(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
-    let bytes = text.as_bytes();
-    let mut g = group(c, "utf8_validate", name, size, text);
+fn utf8_validate(c: &mut Criterion<CpuTime>, name: &str, size: &str, texts: &Turns<&str>) {
+    let mut g = group(c, "utf8_validate", name, size, texts.mean_len());
     g.bench_function("litenc", |b| {
-        b.iter(|| litenc::fast::utf8::validate(black_box(bytes)).is_ok())
+        b.iter(|| litenc::fast::utf8::validate(black_box(texts.next().as_bytes())).is_ok())
     });
-    if size == "100KB" {
+    if with_reference(name, size) {
         g.bench_function("litenc_reference", |b| {
             b.iter(|| {
-                litenc::__reference::decoded_len(litenc::Encoding::Utf8, black_box(bytes)).is_ok()
+                litenc::__reference::decoded_len(
+                    litenc::Encoding::Utf8,
+                    black_box(texts.next().as_bytes()),
+                )
+                .is_ok()
             })
         });
     }
     g.bench_function("std", |b| {
-        b.iter(|| core::str::from_utf8(black_box(bytes)).is_ok())
+        b.iter(|| core::str::from_utf8(black_box(texts.next().as_bytes())).is_ok())
     });
     g.bench_function("simdutf8", |b| {
-        b.iter(|| simdutf8::basic::from_utf8(black_box(bytes)).is_ok())
+        b.iter(|| simdutf8::basic::from_utf8(black_box(texts.next().as_bytes())).is_ok())
     });
     g.finish();
 }
 
-fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
+fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, texts: &Turns<&str>) {
     for java in [true, false] {
         let (enc_op, dec_op) = if java {
             ("mutf8_encode", "mutf8_decode")
         } else {
             ("cesu8_encode", "cesu8_decode")
         };
-        let encoded = if java {
-            cesu8::to_java_cesu8(text).into_owned()
-        } else {
-            cesu8::to_cesu8(text).into_owned()
-        };
+        let encoded = texts.map(|t| {
+            if java {
+                cesu8::to_java_cesu8(t).into_owned()
+            } else {
+                cesu8::to_cesu8(t).into_owned()
+            }
+        });
 
-        let mut g = group(c, enc_op, name, size, text);
-        let mut out = vec![0u8; text.len() * 2 + 16];
+        let mut g = group(c, enc_op, name, size, texts.mean_len());
+        let mut out = vec![0u8; texts.max(|t| t.len()) * 2 + 16];
         g.bench_function("litenc", |b| {
             b.iter(|| {
                 if java {
-                    litenc::fast::mutf8::encode_into(black_box(text), &mut out).unwrap()
+                    litenc::fast::mutf8::encode_into(black_box(*texts.next()), &mut out).unwrap()
                 } else {
-                    litenc::fast::cesu8::encode_into(black_box(text), &mut out).unwrap()
+                    litenc::fast::cesu8::encode_into(black_box(*texts.next()), &mut out).unwrap()
                 }
             })
         });
@@ -299,85 +423,94 @@ fn cesu_family(c: &mut Criterion<CpuTime>, name: &str, size: &str, text: &str) {
         g.bench_function("litenc_cow", |b| {
             b.iter(|| {
                 if java {
-                    litenc::mutf8::encode_cow(black_box(text)).unwrap().len()
-                } else {
-                    litenc::cesu8::encode_cow(black_box(text)).unwrap().len()
-                }
-            })
-        });
-        if size == "100KB" {
-            g.bench_function("litenc_reference", |b| {
-                b.iter(|| litenc::__reference::encode_into(e, black_box(text), &mut out).unwrap())
-            });
-        }
-        g.bench_function("cesu8", |b| {
-            b.iter(|| {
-                if java {
-                    cesu8::to_java_cesu8(black_box(text)).len()
-                } else {
-                    cesu8::to_cesu8(black_box(text)).len()
-                }
-            })
-        });
-        g.bench_function("simd_cesu8", |b| {
-            b.iter(|| {
-                if java {
-                    simd_cesu8::mutf8::encode(black_box(text)).len()
-                } else {
-                    simd_cesu8::encode(black_box(text)).len()
-                }
-            })
-        });
-        g.finish();
-
-        let mut g = group(c, dec_op, name, size, text);
-        let mut out = vec![0u8; encoded.len() + 16];
-        g.bench_function("litenc", |b| {
-            b.iter(|| {
-                if java {
-                    litenc::fast::mutf8::decode_into(black_box(&encoded), &mut out).unwrap()
-                } else {
-                    litenc::fast::cesu8::decode_into(black_box(&encoded), &mut out).unwrap()
-                }
-            })
-        });
-        g.bench_function("litenc_cow", |b| {
-            b.iter(|| {
-                if java {
-                    litenc::mutf8::decode_cow(black_box(&encoded))
+                    litenc::mutf8::encode_cow(black_box(*texts.next()))
                         .unwrap()
                         .len()
                 } else {
-                    litenc::cesu8::decode_cow(black_box(&encoded))
+                    litenc::cesu8::encode_cow(black_box(*texts.next()))
                         .unwrap()
                         .len()
                 }
             })
         });
-        if size == "100KB" {
+        if with_reference(name, size) {
             g.bench_function("litenc_reference", |b| {
                 b.iter(|| {
-                    litenc::__reference::decode_into(e, black_box(&encoded), &mut out).unwrap()
+                    litenc::__reference::encode_into(e, black_box(*texts.next()), &mut out).unwrap()
                 })
             });
         }
         g.bench_function("cesu8", |b| {
             b.iter(|| {
                 if java {
-                    cesu8::from_java_cesu8(black_box(&encoded)).unwrap().len()
+                    cesu8::to_java_cesu8(black_box(*texts.next())).len()
                 } else {
-                    cesu8::from_cesu8(black_box(&encoded)).unwrap().len()
+                    cesu8::to_cesu8(black_box(*texts.next())).len()
                 }
             })
         });
         g.bench_function("simd_cesu8", |b| {
             b.iter(|| {
                 if java {
-                    simd_cesu8::mutf8::decode_strict(black_box(&encoded))
+                    simd_cesu8::mutf8::encode(black_box(*texts.next())).len()
+                } else {
+                    simd_cesu8::encode(black_box(*texts.next())).len()
+                }
+            })
+        });
+        g.finish();
+
+        let mut g = group(c, dec_op, name, size, texts.mean_len());
+        let mut out = vec![0u8; encoded.max(Vec::len) + 16];
+        g.bench_function("litenc", |b| {
+            b.iter(|| {
+                if java {
+                    litenc::fast::mutf8::decode_into(black_box(encoded.next()), &mut out).unwrap()
+                } else {
+                    litenc::fast::cesu8::decode_into(black_box(encoded.next()), &mut out).unwrap()
+                }
+            })
+        });
+        g.bench_function("litenc_cow", |b| {
+            b.iter(|| {
+                if java {
+                    litenc::mutf8::decode_cow(black_box(encoded.next()))
                         .unwrap()
                         .len()
                 } else {
-                    simd_cesu8::decode_strict(black_box(&encoded))
+                    litenc::cesu8::decode_cow(black_box(encoded.next()))
+                        .unwrap()
+                        .len()
+                }
+            })
+        });
+        if with_reference(name, size) {
+            g.bench_function("litenc_reference", |b| {
+                b.iter(|| {
+                    litenc::__reference::decode_into(e, black_box(encoded.next()), &mut out)
+                        .unwrap()
+                })
+            });
+        }
+        g.bench_function("cesu8", |b| {
+            b.iter(|| {
+                if java {
+                    cesu8::from_java_cesu8(black_box(encoded.next()))
+                        .unwrap()
+                        .len()
+                } else {
+                    cesu8::from_cesu8(black_box(encoded.next())).unwrap().len()
+                }
+            })
+        });
+        g.bench_function("simd_cesu8", |b| {
+            b.iter(|| {
+                if java {
+                    simd_cesu8::mutf8::decode_strict(black_box(encoded.next()))
+                        .unwrap()
+                        .len()
+                } else {
+                    simd_cesu8::decode_strict(black_box(encoded.next()))
                         .unwrap()
                         .len()
                 }
@@ -482,7 +615,7 @@ fn code_page<D, E, DA, EA>(
         );
     }
 
-    let mut g = group(c, "single_byte_decode", page, size, text);
+    let mut g = group(c, "single_byte_decode", page, size, text.len());
     g.bench_function("litenc", |b| {
         b.iter(|| decode_into(black_box(&bytes), &mut dec_out).unwrap())
     });
@@ -504,7 +637,7 @@ fn code_page<D, E, DA, EA>(
     }
     g.finish();
 
-    let mut g = group(c, "single_byte_encode", page, size, text);
+    let mut g = group(c, "single_byte_encode", page, size, text.len());
     g.bench_function("litenc", |b| {
         b.iter(|| encode_into(black_box(text), &mut enc_out).unwrap())
     });
@@ -643,7 +776,7 @@ fn device_pages(c: &mut Criterion<CpuTime>) {
             let text = prefix(&text, n);
             let encoded: Vec<Vec<u8>> = pages.iter().map(|e| e.encode(text).unwrap()).collect();
             let mut out = vec![0u8; 3 * text.len() + 64];
-            let mut g = group(c, "device_decode", lang, size, text);
+            let mut g = group(c, "device_decode", lang, size, text.len());
             for (&e, bytes) in pages.iter().zip(&encoded) {
                 let n = litenc::fast::decode_into(e, bytes, &mut out).unwrap();
                 assert_eq!(&out[..n], text.as_bytes(), "{}: fast decode", e.name());
@@ -654,7 +787,7 @@ fn device_pages(c: &mut Criterion<CpuTime>) {
                 });
             }
             g.finish();
-            let mut g = group(c, "device_encode", lang, size, text);
+            let mut g = group(c, "device_encode", lang, size, text.len());
             for (&e, bytes) in pages.iter().zip(&encoded) {
                 let n = litenc::fast::encode_into(e, text, &mut out).unwrap();
                 assert_eq!(&out[..n], &bytes[..], "{}: fast encode", e.name());
@@ -673,11 +806,11 @@ fn all(c: &mut Criterion<CpuTime>) {
     for name in CORPORA {
         let full = corpus(name);
         for (n, size) in SIZES {
-            let text = prefix(&full, n);
-            windows1251(c, name, size, text);
-            utf16(c, name, size, text);
-            utf8_validate(c, name, size, text);
-            cesu_family(c, name, size, text);
+            let texts = Turns::new(vec![prefix(&full, n)]);
+            windows1251(c, name, size, &texts);
+            utf16(c, name, size, &texts);
+            utf8_validate(c, name, size, &texts);
+            cesu_family(c, name, size, &texts);
         }
     }
     // The man pages in Japanese, Chinese, Korean, German and Spanish
@@ -687,10 +820,24 @@ fn all(c: &mut Criterion<CpuTime>) {
     // runs of Hangul, a letter with an accent every few words or every few
     // lines), which the generated corpora do not have.
     for name in MAN_PAGES {
-        let text = corpus(name);
-        utf16(c, name, "100KB", &text);
-        utf8_validate(c, name, "100KB", &text);
-        cesu_family(c, name, "100KB", &text);
+        let full = corpus(name);
+        let texts = Turns::new(vec![full.as_str()]);
+        utf16(c, name, "100KB", &texts);
+        utf8_validate(c, name, "100KB", &texts);
+        cesu_family(c, name, "100KB", &texts);
+    }
+    if std::env::var_os("LITENC_BENCH_ONCE").is_some() {
+        for name in ONCE {
+            let Some(windows) = once_windows(name) else {
+                continue;
+            };
+            let texts = Turns::new(windows.iter().map(String::as_str).collect());
+            let name = &format!("{name}_once");
+            windows1251(c, name, "100KB", &texts);
+            utf16(c, name, "100KB", &texts);
+            utf8_validate(c, name, "100KB", &texts);
+            cesu_family(c, name, "100KB", &texts);
+        }
     }
     code_pages(c);
     device_pages(c);

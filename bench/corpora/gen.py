@@ -23,6 +23,9 @@ import os
 import sys
 
 TARGET = 100_000
+# The texts read once (`<name>_once.txt`): this many corpora's worth of the
+# same generator's text, whose first corpus is `<name>.txt`.
+WINDOWS = 10
 
 
 class Lcg:
@@ -82,9 +85,9 @@ EMOJI = ("😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘�
          "🍣🍜🍩🍪🎂☕🍺🍷🐶🐱🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵💯💥💫💬🗨💭❤🧡💛💚💙💜")
 
 
-def english(rng):
+def english(rng, target=TARGET):
     out, n, sentence = [], 0, 0
-    while n < TARGET:
+    while n < target:
         words = [rng.pick(EN) for _ in range(4 + rng.next(14))]
         words[0] = words[0].capitalize()
         s = " ".join(words)
@@ -108,9 +111,9 @@ def english(rng):
     return "".join(out)
 
 
-def russian(rng):
+def russian(rng, target=TARGET):
     out, n, sentence = [], 0, 0
-    while n < TARGET:
+    while n < target:
         words = [rng.pick(RU) for _ in range(4 + rng.next(12))]
         words[0] = words[0].capitalize()
         parts = []
@@ -130,9 +133,9 @@ def russian(rng):
     return "".join(out)
 
 
-def chinese(rng):
+def chinese(rng, target=TARGET):
     out, n, sentence = [], 0, 0
-    while n < TARGET:
+    while n < target:
         s = ""
         for _ in range(1 + rng.next(4)):
             s += "".join(rng.pick(ZH) for _ in range(3 + rng.next(12)))
@@ -148,9 +151,9 @@ def chinese(rng):
     return "".join(out)
 
 
-def emoji(rng):
+def emoji(rng, target=TARGET):
     out, n = [], 0
-    while n < TARGET:
+    while n < target:
         r = rng.next(8)
         if r < 2:
             tok = rng.pick(EMOJI)
@@ -171,16 +174,23 @@ def emoji(rng):
 CORPORA = {"english": english, "russian": russian, "chinese": chinese, "emoji": emoji}
 
 
+def generate(name, target=TARGET):
+    """The text of corpus `name`: `target` bytes or a little more, from its own seed."""
+    seed = list(CORPORA).index(name) + 1
+    return CORPORA[name](Lcg(seed * 0x9E3779B97F4A7C15 % 2**64), target)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    for seed, (name, make) in enumerate(CORPORA.items(), start=1):
-        text = make(Lcg(seed * 0x9E3779B97F4A7C15 % 2**64))
-        data = text.encode()
-        with open(os.path.join(here, name + ".txt"), "wb") as f:
-            f.write(data)
-        ascii_share = sum(b < 0x80 for b in data) / len(data)
-        print(f"{name}: {len(data)} bytes, {len(text)} chars, {ascii_share:.0%} ASCII bytes, "
-              f"sha256 {hashlib.sha256(data).hexdigest()[:16]}", file=sys.stderr)
+    for name in CORPORA:
+        for path, text in ((name + ".txt", generate(name)),
+                           (name + "_once.txt", generate(name, WINDOWS * TARGET))):
+            data = text.encode()
+            with open(os.path.join(here, path), "wb") as f:
+                f.write(data)
+            ascii_share = sum(b < 0x80 for b in data) / len(data)
+            print(f"{path}: {len(data)} bytes, {len(text)} chars, {ascii_share:.0%} ASCII "
+                  f"bytes, sha256 {hashlib.sha256(data).hexdigest()[:16]}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGET = 100_000
+# The texts read once (`man_<lang>_once.txt`), in corpora of TARGET bytes.
+WINDOWS = 10
 LANGS = ["ja", "zh_CN", "zh_TW", "ko", "de", "es"]
 
 ESCAPES = [
@@ -62,7 +64,8 @@ def page_text(raw):
     return out
 
 
-def corpus(lang):
+def page_lines(lang):
+    """The lines of text of every page under /usr/share/man/<lang>, in file name order."""
     root = f"/usr/share/man/{lang}"
     files = []
     for dirpath, _, names in os.walk(root):
@@ -74,26 +77,37 @@ def corpus(lang):
         lines += page_text(raw)
     if not lines:
         sys.exit(f"no manual pages under {root}")
-    text, k = "", 0
-    while len(text.encode()) < TARGET:
+    return lines
+
+
+def cut(lines, target, repeat):
+    """The first lines of `lines` that fit in `target` bytes; the lines again
+    from the first if `repeat` and there are too few."""
+    out, n, k = [], 0, 0
+    while k < len(lines) or repeat:
         line = lines[k % len(lines)] + "\n"
-        if len((text + line).encode()) > TARGET:
+        size = len(line.encode())
+        if n + size > target:
             break
-        text += line
+        out.append(line)
+        n += size
         k += 1
-    return text
+    return "".join(out)
 
 
 def main():
     for lang in LANGS:
-        text = corpus(lang)
-        data = text.encode()
-        path = os.path.join(HERE, f"man_{lang}.txt")
-        with open(path, "wb") as f:
-            f.write(data)
-        ascii_share = sum(b < 0x80 for b in data) / len(data)
-        digest = hashlib.sha256(data).hexdigest()[:16]
-        print(f"man_{lang}: {len(data)} bytes, {ascii_share:.0%} ASCII, sha256 {digest}")
+        lines = page_lines(lang)
+        # The corpus, and the text read once: up to WINDOWS corpora's worth,
+        # as much as the language has, not repeated.
+        for path, text in ((f"man_{lang}.txt", cut(lines, TARGET, True)),
+                           (f"man_{lang}_once.txt", cut(lines, WINDOWS * TARGET, False))):
+            data = text.encode()
+            with open(os.path.join(HERE, path), "wb") as f:
+                f.write(data)
+            ascii_share = sum(b < 0x80 for b in data) / len(data)
+            digest = hashlib.sha256(data).hexdigest()[:16]
+            print(f"{path}: {len(data)} bytes, {ascii_share:.0%} ASCII, sha256 {digest}")
 
 
 if __name__ == "__main__":
