@@ -106,6 +106,9 @@ fn main() {
             "utf32 encode new",
             "utf32 encode old",
             "std chars",
+            "w1251 encode new",
+            "w1251 encode old",
+            "encoding_rs w1251",
         ];
         let text = |w: usize| wins[w].text.as_str();
         let bytes = |w: usize| wins[w].text.as_bytes();
@@ -193,6 +196,18 @@ fn main() {
                     k += 1;
                 }
                 k
+            }));
+            t[21].push(round(n, on(21), |w| {
+                new::fast::windows1251::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[22].push(round(n, on(22), |w| {
+                old::fast::windows1251::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
+            }));
+            t[23].push(round(n, on(23), |w| {
+                let mut enc = encoding_rs::WINDOWS_1251.new_encoder();
+                let (_, _, written) =
+                    enc.encode_from_utf8_without_replacement(black_box(text(w)), &mut utf8, true);
+                written
             }));
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();
