@@ -352,25 +352,26 @@ mod tests {
     /// (256 bytes and more): each part's output placed by the count of the
     /// parts before it, the parts' ends at every kind of character, and
     /// every way the samples decide: ASCII and 3-byte characters in long
-    /// runs (one part), in short runs as Korean has them (three parts of
-    /// steps that take 3-byte characters, here and there meeting a 2- or
-    /// 4-byte one that the samples missed), each after an ASCII byte (three
-    /// parts whose steps also take such pairs), and every kind (three
-    /// parts).
+    /// runs (one part), in short runs as Korean has them (windows of lanes
+    /// for 3-byte characters, here and there meeting a 2- or 4-byte one
+    /// that the samples missed), each after an ASCII byte (three parts
+    /// whose steps also take such pairs), every kind in long runs (three
+    /// parts) and in short ones (windows of lanes for every length).
     #[test]
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
-        let mut decided = [0; 4];
-        for round in 0..5_000 {
+        let mut decided = [0; 5];
+        for round in 0..6_000 {
             let len = 256 + rng.index(1_200);
-            let mut text = match round % 5 {
+            let mut text = match round % 6 {
                 0 => random_mix(&mut rng, &three, len, 40),
                 1 => random_mix(&mut rng, &three, len, 4),
                 2 => spaced_mix(&mut rng, len),
+                5 => random_mix(&mut rng, &CLASSES, len, 4),
                 _ => random_mix(&mut rng, &CLASSES, len, 40),
             };
-            if round % 10 < 3 && round % 5 != 0 {
+            if round % 12 < 4 && round % 6 != 0 {
                 let at = text.floor_char_boundary(rng.index(text.len()));
                 let other = [CLASSES[1], CLASSES[3]][rng.index(2)];
                 text.insert(at, other[rng.index(other.len())]);

@@ -155,7 +155,8 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
     }
     match plan {
         Plan::TwoByteParts => in_parts::<false>(b, dst),
-        Plan::ShortRuns => lane_windows(b, dst),
+        Plan::ShortRuns => lane_windows::<false>(b, dst),
+        Plan::AnyWindows => lane_windows::<true>(b, dst),
         Plan::SpacedParts => in_parts::<true>(b, dst),
         Plan::OnePart => Chain::new(dst, 0).finish::<false>(b, b.len()),
     }
@@ -214,6 +215,10 @@ pub(crate) enum Plan {
     /// 3-byte characters in short runs between ASCII (Korean), and no 2- or
     /// 4-byte ones: [`lane_windows`], a byte a lane.
     ShortRuns,
+    /// 4-byte characters, and short runs after ASCII (emoji amid words of
+    /// any script): [`lane_windows`] with lanes for characters of every
+    /// length.
+    AnyWindows,
     /// 3-byte characters with a space or another ASCII byte between each
     /// and the next, as some Chinese text is set (`必 須 為`), and no 2- or
     /// 4-byte ones: three parts, whose steps take 3-byte characters after
@@ -344,7 +349,9 @@ impl Samples {
     /// The UTF-16 kernel's plan for the text sampled (see [`plan`]).
     #[inline]
     pub(crate) fn plan(self) -> Plan {
-        if self.two || self.four {
+        if self.four && self.switches >= self.n {
+            Plan::AnyWindows
+        } else if self.two || self.four {
             Plan::TwoByteParts
         } else if self.three && self.switches >= self.n {
             Plan::ShortRuns
@@ -511,6 +518,9 @@ impl<'a> Chain<'a> {
 
 /// The bytes of a window of [`lane_windows`], a lane each.
 const LANES: usize = 32;
+/// The room a window of [`any_window`] writes in: its lanes' places, up to
+/// `LANES + 1`, masked to twice `LANES`, and the unit after each.
+const ANY_ROOM: usize = 2 * LANES + 1;
 
 /// [`encode_units`] of text of ASCII and 3-byte characters in short runs
 /// (Korean), a window of [`LANES`] bytes at a time while `LANES + 8` bytes
@@ -546,12 +556,33 @@ const LANES: usize = 32;
 /// man pages of both settings, ran 2.44–2.56 by the lanes against
 /// 2.88–2.95 by the steps of [`Plan::SpacedParts`], which keep them.
 #[inline(never)]
-fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
+fn lane_windows<const ANY: bool>(b: &[u8], out: &mut [u16]) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
     while let Some(win) = b.get(i..).and_then(<[u8]>::first_chunk::<{ LANES + 8 }>)
         && out.len().saturating_sub(o) >= LANES
     {
         let words: [u64; LANES / 8] = core::array::from_fn(|k| load8(win, 8 * k));
+        if ANY {
+            let Some(dst) = out
+                .get_mut(o..)
+                .and_then(<[u16]>::first_chunk_mut::<ANY_ROOM>)
+            else {
+                break;
+            };
+            // A window of ASCII (English between the emoji) is widened as
+            // it is.
+            if words.iter().fold(0, |acc, &w| acc | w) & HI == 0 {
+                for (d, &x) in dst.iter_mut().zip(&win[..LANES]) {
+                    *d = u16::from(x);
+                }
+                o += LANES;
+                i += LANES;
+                continue;
+            }
+            o += any_window(win, &words, dst);
+            i += LANES;
+            continue;
+        }
         // A lead of two or four bytes: `C0` or above, but not `1110xxxx`.
         let other = |w: u64| w & w << 1 & !(w << 2 & !(w << 3));
         if words.iter().fold(0, |acc, &w| acc | other(w)) & HI != 0 {
@@ -596,6 +627,68 @@ fn lane_windows(b: &[u8], out: &mut [u16]) -> Option<usize> {
     }
     // Past the last character that a window started.
     encode_rest(b, boundary_from(b, i), b.len(), o, out)
+}
+
+/// One window of [`lane_windows`] for text with characters of every
+/// length: the units of the `LANES` bytes of `win` (whose `words` they
+/// are) into `dst`; returns how many.
+///
+/// Each lane's unit is worked out as if a character started there, for
+/// each length, and chosen by the lane's byte without a branch: the byte
+/// if ASCII, the unit of two or three bytes from it, or for a 4-byte lead
+/// both surrogates, stored as a pair (a lane of any other length stores the
+/// low surrogate's place too, which the next unit overwrites). A text of
+/// English, Russian, Chinese and emoji between them sends a branch on each
+/// character's length wrong at nearly every change of script.
+#[inline(always)]
+fn any_window(win: &[u8; LANES + 8], words: &[u64; LANES / 8], dst: &mut [u16; ANY_ROOM]) -> usize {
+    // Each lane's unit and the one after it, side by side.
+    let mut pairs = [[0u16; 2]; LANES];
+    for (k, pair) in pairs.iter_mut().enumerate() {
+        let (x0, x1, x2, x3) = (
+            u16::from(win[k]),
+            u16::from(win[k + 1]),
+            u16::from(win[k + 2]),
+            u16::from(win[k + 3]),
+        );
+        let two = (x0 & 0x1F) << 6 | (x1 & 0x3F);
+        // The lead's four bits fall off the top of the unit.
+        let three = x0 << 12 | (x1 & 0x3F) << 6 | (x2 & 0x3F);
+        // The code point less 0x10000: its top ten bits (`three` holds the
+        // lead's three bits and the next two bytes' six each: the code
+        // point's top 15 bits), its low ten.
+        let high = 0xD7C0u16.wrapping_add(three >> 4);
+        let low = 0xDC00 | (x2 & 0x0F) << 6 | (x3 & 0x3F);
+        // Selects, not branches: all ones where the test holds.
+        let m = |t: bool| 0u16.wrapping_sub(u16::from(t));
+        let mut v = x0;
+        v = v & !m(x0 >= 0xC0) | two & m(x0 >= 0xC0);
+        v = v & !m(x0 >= 0xE0) | three & m(x0 >= 0xE0);
+        v = v & !m(x0 >= 0xF0) | high & m(x0 >= 0xF0);
+        *pair = [v, low];
+    }
+    // Where each lane's units go: the units of the characters that start
+    // before it in the window. A byte starts one unless it is `10xxxxxx`,
+    // and a 4-byte lead two.
+    let mut at = [0u8; LANES];
+    let mut n = 0;
+    for (&w, at) in words.iter().zip(at.as_chunks_mut::<8>().0) {
+        let starts = ((!w | w << 1) & HI) >> 7;
+        let fours = (w & w << 1 & w << 2 & w << 3 & HI) >> 7;
+        // Byte `k` of `sums`: the units of bytes `0..=k` of the word.
+        let sums = (starts + fours).wrapping_mul(0x0101_0101_0101_0101);
+        *at = ((sums << 8) + n * 0x0101_0101_0101_0101).to_le_bytes();
+        n += sums >> 56;
+    }
+    // In lane order: a unit after the continuation bytes' that took its
+    // place before it.
+    for (&at, pair) in at.iter().zip(&pairs) {
+        // At most `LANES` (after a 4-byte lead on the last lane but one).
+        let at = usize::from(at) % (2 * LANES);
+        dst[at..at + 2].copy_from_slice(pair);
+    }
+    // At most `LANES + 1` (a 4-byte lead on the last lane).
+    n as usize
 }
 
 /// The window of [`lane_windows`] at byte `i` (unit `o`) that holds a
@@ -1214,6 +1307,35 @@ mod tests {
     }
 
     #[test]
+    fn any_windows_against_std() {
+        // English, Russian, Chinese and emoji words between spaces, after
+        // 0..40 ASCII bytes (so every window starts at every place of a
+        // character, a 4-byte one's lead on a window's last byte among
+        // them), with another character (or none) at every place of the
+        // first 100 bytes, into the room it needs and more, and one unit
+        // less.
+        let words = "chat 😀 привет 你好 ok 🎉🎉 да ü 說 x 𝄞\n".repeat(8);
+        for p in 0..40 {
+            let base = "a".repeat(p) + &words;
+            assert!(base.len() >= MIN_SPLIT);
+            for odd in ["", "é", "·", "😀", "Ж\u{FFFF}", "\u{10FFFF}", "\u{10000}"] {
+                for at in (0..100).filter(|&k| base.is_char_boundary(k)) {
+                    let text = std::format!("{}{odd}{}", &base[..at], &base[at..]);
+                    let want: std::vec::Vec<u16> = text.encode_utf16().collect();
+                    for room in [want.len(), want.len() + 1, want.len() + 40] {
+                        let mut out = std::vec![0xA5A5; room];
+                        let got = encode_units_with(Plan::AnyWindows, &text, &mut out);
+                        assert_eq!(got, Some(want.len()), "{p} {odd} {at} {room}");
+                        assert_eq!(out[..want.len()], want[..], "{p} {odd} {at} {room}");
+                    }
+                    let mut out = std::vec![0; want.len() - 1];
+                    assert_eq!(encode_units_with(Plan::AnyWindows, &text, &mut out), None);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn mixed_words_every_unit_at_every_place() {
         // Every unit at each place of a word of others of each kind: the
         // test of the mixed words says what the units are, and where it
@@ -1246,6 +1368,28 @@ mod tests {
                     assert_eq!(&out[..n], want.as_bytes(), "{units:04X?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn plan_for_emoji_amid_words() {
+        // Emoji between words of every script take the lanes; English with
+        // an emoji now and then, the steps, whose runs of ASCII are faster.
+        let chat = "lol 😀 привет 你好 ok 🎉 да, see you 說 x\n";
+        let english = std::format!(
+            "{}😀 ",
+            "the quick brown fox jumps over a lazy dog ".repeat(6)
+        );
+        for len in [1_000, 5_000, 40_000] {
+            let text = |line: &str| line.repeat(len / line.len() + 1);
+            assert!(
+                matches!(plan(text(chat).as_bytes()), Plan::AnyWindows),
+                "{len}"
+            );
+            assert!(
+                matches!(plan(text(&english).as_bytes()), Plan::TwoByteParts),
+                "{len}"
+            );
         }
     }
 
