@@ -555,6 +555,10 @@ const ANY_ROOM: usize = 2 * LANES + 1;
 /// and ran 1.81 GB/s. Chinese set with spaces, and the Traditional Chinese
 /// man pages of both settings, ran 2.44–2.56 by the lanes against
 /// 2.88–2.95 by the steps of [`Plan::SpacedParts`], which keep them.
+///
+/// With `ANY` (emoji amid words: [`Plan::AnyWindows`]), a window is all
+/// ASCII, or its lanes are worked out for characters of every length
+/// ([`any_window`]), and none goes a character at a time.
 #[inline(never)]
 fn lane_windows<const ANY: bool>(b: &[u8], out: &mut [u16]) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
@@ -638,8 +642,15 @@ fn lane_windows<const ANY: bool>(b: &[u8], out: &mut [u16]) -> Option<usize> {
 /// if ASCII, the unit of two or three bytes from it, or for a 4-byte lead
 /// both surrogates, stored as a pair (a lane of any other length stores the
 /// low surrogate's place too, which the next unit overwrites). A text of
-/// English, Russian, Chinese and emoji between them sends a branch on each
-/// character's length wrong at nearly every change of script.
+/// English, Russian, Chinese and emoji between them sent the steps'
+/// branches on each character's length wrong at nearly every change of
+/// script: the emoji corpus ran 1.72 → 2.07 GB/s called on one window again
+/// and again, and 0.81 → 2.03 read once (a window a call), in one program
+/// against the steps (`scripts/ab_runtime.py`, portable, `x86_64` with
+/// SSE2, 29 Nov). The lanes cost about 15 instructions a byte (cachegrind),
+/// against the steps' 14 and their mispredictions; English with an emoji
+/// in every 40 words ran 0.53x as fast by the lanes, so it keeps the steps
+/// (its samples seldom show a switch from ASCII to a lead).
 #[inline(always)]
 fn any_window(win: &[u8; LANES + 8], words: &[u64; LANES / 8], dst: &mut [u16; ANY_ROOM]) -> usize {
     // Each lane's unit and the one after it, side by side.
