@@ -1289,61 +1289,47 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
 mod tests {
     use super::*;
 
-    #[test]
-    fn lane_windows_against_std() {
-        // Korean words between spaces, after 0..40 ASCII bytes (so every
-        // window starts at every place of a character), with a character
-        // of another length (or none) at every place of the first 100
-        // bytes: windows without it, and windows that take it a character
-        // at a time, into the room it needs and more, and one unit less.
-        let words = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n".repeat(4);
+    /// `plan` against std on `words` after 0..40 ASCII bytes (so every
+    /// window starts at every place of a character), with a character of
+    /// `odds` (or none) at every place of the first 100 bytes: windows
+    /// without it, and windows that take it, into the room the text needs
+    /// and more, and one unit less.
+    fn windows_against_std(plan: Plan, words: &str, odds: &[&str]) {
         for p in 0..40 {
-            let base = "a".repeat(p) + &words;
+            let base = "a".repeat(p) + words;
             assert!(base.len() >= MIN_SPLIT);
-            for odd in ["", "é", "·", "😀", "Ж\u{FFFF}"] {
+            for odd in [""].iter().chain(odds) {
                 for at in (0..100).filter(|&k| base.is_char_boundary(k)) {
                     let text = std::format!("{}{odd}{}", &base[..at], &base[at..]);
                     let want: std::vec::Vec<u16> = text.encode_utf16().collect();
                     for room in [want.len(), want.len() + 1, want.len() + 40] {
                         let mut out = std::vec![0xA5A5; room];
-                        let got = encode_units_with(Plan::ShortRuns, &text, &mut out);
+                        let got = encode_units_with(plan, &text, &mut out);
                         assert_eq!(got, Some(want.len()), "{p} {odd} {at} {room}");
                         assert_eq!(out[..want.len()], want[..], "{p} {odd} {at} {room}");
                     }
                     let mut out = std::vec![0; want.len() - 1];
-                    assert_eq!(encode_units_with(Plan::ShortRuns, &text, &mut out), None);
+                    assert_eq!(encode_units_with(plan, &text, &mut out), None);
                 }
             }
         }
     }
 
     #[test]
+    fn lane_windows_against_std() {
+        // Korean words between spaces; the odd characters send their
+        // windows a character at a time.
+        let words = "이 명령은 네 가지 정보를 보여 줍니다. 각 정보는 바꿀 수 있습니다.\n".repeat(4);
+        windows_against_std(Plan::ShortRuns, &words, &["é", "·", "😀", "Ж\u{FFFF}"]);
+    }
+
+    #[test]
     fn any_windows_against_std() {
-        // English, Russian, Chinese and emoji words between spaces, after
-        // 0..40 ASCII bytes (so every window starts at every place of a
-        // character, a 4-byte one's lead on a window's last byte among
-        // them), with another character (or none) at every place of the
-        // first 100 bytes, into the room it needs and more, and one unit
-        // less.
+        // English, Russian, Chinese and emoji words between spaces: a 4-byte
+        // character's lead on a window's last byte among the places.
         let words = "chat 😀 привет 你好 ok 🎉🎉 да ü 說 x 𝄞\n".repeat(8);
-        for p in 0..40 {
-            let base = "a".repeat(p) + &words;
-            assert!(base.len() >= MIN_SPLIT);
-            for odd in ["", "é", "·", "😀", "Ж\u{FFFF}", "\u{10FFFF}", "\u{10000}"] {
-                for at in (0..100).filter(|&k| base.is_char_boundary(k)) {
-                    let text = std::format!("{}{odd}{}", &base[..at], &base[at..]);
-                    let want: std::vec::Vec<u16> = text.encode_utf16().collect();
-                    for room in [want.len(), want.len() + 1, want.len() + 40] {
-                        let mut out = std::vec![0xA5A5; room];
-                        let got = encode_units_with(Plan::AnyWindows, &text, &mut out);
-                        assert_eq!(got, Some(want.len()), "{p} {odd} {at} {room}");
-                        assert_eq!(out[..want.len()], want[..], "{p} {odd} {at} {room}");
-                    }
-                    let mut out = std::vec![0; want.len() - 1];
-                    assert_eq!(encode_units_with(Plan::AnyWindows, &text, &mut out), None);
-                }
-            }
-        }
+        let odds = ["é", "·", "😀", "Ж\u{FFFF}", "\u{10FFFF}", "\u{10000}"];
+        windows_against_std(Plan::AnyWindows, &words, &odds);
     }
 
     #[test]
