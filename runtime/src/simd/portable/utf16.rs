@@ -611,15 +611,7 @@ fn lane_windows<const ANY: bool>(b: &[u8], out: &mut [u16]) -> Option<usize> {
         }
         // Where each lane's unit goes: the characters that start before it
         // in the window. A byte starts one unless it is `10xxxxxx`.
-        let mut at = [0u8; LANES];
-        let mut n = 0;
-        for (w, at) in words.iter().zip(at.as_chunks_mut::<8>().0) {
-            let starts = ((!w | w << 1) & HI) >> 7;
-            // Byte `k` of `sums`: the starts in bytes `0..=k` of the word.
-            let sums = starts.wrapping_mul(0x0101_0101_0101_0101);
-            *at = ((sums << 8) + n * 0x0101_0101_0101_0101).to_le_bytes();
-            n += sums >> 56;
-        }
+        let (at, n) = places::<false>(&words);
         // In lane order: a character's unit after the continuation bytes'
         // that took its place before it.
         for (&at, &u) in at.iter().zip(&units) {
@@ -631,6 +623,28 @@ fn lane_windows<const ANY: bool>(b: &[u8], out: &mut [u16]) -> Option<usize> {
     }
     // Past the last character that a window started.
     encode_rest(b, boundary_from(b, i), b.len(), o, out)
+}
+
+/// Where each lane's unit goes in a window of [`lane_windows`] whose
+/// bytes are `words`: the units of the characters that start before it in
+/// the window (a byte starts one unless it is `10xxxxxx`; with `FOURS`, a
+/// 4-byte lead two); and the window's units. The counts are a multiply of
+/// the word of start flags (`0101..01` sums each byte with all below it).
+#[inline(always)]
+fn places<const FOURS: bool>(words: &[u64; LANES / 8]) -> ([u8; LANES], u64) {
+    let mut at = [0u8; LANES];
+    let mut n = 0;
+    for (&w, at) in words.iter().zip(at.as_chunks_mut::<8>().0) {
+        let mut units = ((!w | w << 1) & HI) >> 7;
+        if FOURS {
+            units += (w & w << 1 & w << 2 & w << 3 & HI) >> 7;
+        }
+        // Byte `k` of `sums`: the units of bytes `0..=k` of the word.
+        let sums = units.wrapping_mul(0x0101_0101_0101_0101);
+        *at = ((sums << 8) + n * 0x0101_0101_0101_0101).to_le_bytes();
+        n += sums >> 56;
+    }
+    (at, n)
 }
 
 /// One window of [`lane_windows`] for text with characters of every
@@ -678,19 +692,7 @@ fn any_window(win: &[u8; LANES + 8], words: &[u64; LANES / 8], dst: &mut [u16; A
         v = v & !m(x0 >= 0xF0) | high & m(x0 >= 0xF0);
         *pair = [v, low];
     }
-    // Where each lane's units go: the units of the characters that start
-    // before it in the window. A byte starts one unless it is `10xxxxxx`,
-    // and a 4-byte lead two.
-    let mut at = [0u8; LANES];
-    let mut n = 0;
-    for (&w, at) in words.iter().zip(at.as_chunks_mut::<8>().0) {
-        let starts = ((!w | w << 1) & HI) >> 7;
-        let fours = (w & w << 1 & w << 2 & w << 3 & HI) >> 7;
-        // Byte `k` of `sums`: the units of bytes `0..=k` of the word.
-        let sums = (starts + fours).wrapping_mul(0x0101_0101_0101_0101);
-        *at = ((sums << 8) + n * 0x0101_0101_0101_0101).to_le_bytes();
-        n += sums >> 56;
-    }
+    let (at, n) = places::<true>(words);
     // In lane order: a unit after the continuation bytes' that took its
     // place before it.
     for (&at, pair) in at.iter().zip(&pairs) {
