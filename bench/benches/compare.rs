@@ -56,7 +56,8 @@ const MAN_PAGES: [&str; 6] = [
 ];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 /// The texts read once: those of which this machine has at least
-/// [`MIN_WINDOWS`] windows (the Chinese and Spanish man pages are shorter).
+/// [`MIN_WINDOWS`] windows (the Chinese and Spanish man pages are shorter);
+/// `ONCE_CORPORA` in `bench/report` names them too.
 const ONCE: [&str; 7] = [
     "english", "russian", "chinese", "emoji", "man_ja", "man_ko", "man_de",
 ];

@@ -229,10 +229,12 @@ pub(crate) enum Plan {
 }
 
 /// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold:
-/// any 2- or 4-byte lead, the characters whose steps move the cursors by
-/// counts computed from the bytes, which the chains overlap; or 3-byte
-/// leads with an ASCII byte before a lead once a sample or more, the short
-/// runs of Korean, and among them Chinese set with a space between
+/// a 4-byte lead and an ASCII byte before a lead once a sample or more,
+/// emoji amid short words, which the windows of lanes take whatever the
+/// lengths; else any 2- or 4-byte lead, the characters whose steps move the
+/// cursors by counts computed from the bytes, which the chains overlap; or
+/// 3-byte leads with an ASCII byte before a lead once a sample or more, the
+/// short runs of Korean, and among them Chinese set with a space between
 /// characters if [`spaced`] says so.
 #[inline]
 pub(crate) fn plan(b: &[u8]) -> Plan {
@@ -522,10 +524,11 @@ const LANES: usize = 32;
 /// `LANES + 1`, masked to twice `LANES`, and the unit after each.
 const ANY_ROOM: usize = 2 * LANES + 1;
 
-/// [`encode_units`] of text of ASCII and 3-byte characters in short runs
-/// (Korean), a window of [`LANES`] bytes at a time while `LANES + 8` bytes
-/// and `LANES` units of room are left, then a character at a time; the
-/// units written, or `None` if `out` is too short.
+/// [`encode_units`] of text in short runs between ASCII, a window of
+/// [`LANES`] bytes at a time while `LANES + 8` bytes and the window's room
+/// are left, then a character at a time; the units written, or `None` if
+/// `out` is too short. Without `ANY`, for 3-byte characters (Korean); with
+/// it, for characters of every length (emoji amid words, see the end).
 ///
 /// Each byte of a window is a lane, and each lane's unit is worked out as
 /// if a character started there (its byte if ASCII, else the unit of the

@@ -32,8 +32,8 @@
 //! Spanish man pages 37.8 GB/s, 2.59x std's `from_utf8` (22.3 before),
 //! the Polish ones 31.3 (4.12x; 19.2), the French ones 61.6 (1.91x;
 //! 45.3). An input shorter than a part and its three bytes before goes to
-//! std's loop, and one shorter than 128 bytes that is
-//! all ASCII is answered by one pass of words.
+//! std's loop, and one shorter than 128 bytes that is all ASCII is
+//! answered by one pass of words.
 //!
 //! Only the answer is worked out here; where it is "no", the caller asks
 //! `core::str::from_utf8` (through the `const fn`s) where and why.
