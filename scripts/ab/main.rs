@@ -11,6 +11,35 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+/// A code page's encoder in the new and the old runtime, and encoding_rs's.
+type Page = (
+    fn(&str, &mut [u8]) -> usize,
+    fn(&str, &mut [u8]) -> usize,
+    &'static encoding_rs::Encoding,
+);
+
+/// The code page of the rows "w1251 ...": `PAGE`, a module of `fast` that
+/// encoding_rs has too (as `iso8859_2`), or windows-1251.
+fn page() -> Page {
+    macro_rules! pages {
+        ($name:expr, $($m:ident => $rs:ident),*) => {
+            match $name {
+                $(stringify!($m) => (
+                    |s, d| new::fast::$m::encode_into(s, d).unwrap_or(0),
+                    |s, d| old::fast::$m::encode_into(s, d).unwrap_or(0),
+                    encoding_rs::$rs,
+                ),)*
+                other => panic!("PAGE={other}: not a page of this harness"),
+            }
+        };
+    }
+    let name = std::env::var("PAGE").unwrap_or_else(|_| "windows1251".into());
+    pages!(name.as_str(),
+        windows1251 => WINDOWS_1251, windows1252 => WINDOWS_1252, windows1253 => WINDOWS_1253,
+        windows1255 => WINDOWS_1255, windows874 => WINDOWS_874, koi8_r => KOI8_R,
+        ibm866 => IBM866, iso8859_2 => ISO_8859_2)
+}
+
 /// Calls in a round.
 const CALLS: usize = 100;
 
@@ -115,6 +144,7 @@ fn main() {
         let java = |w: usize| wins[w].java.as_slice();
         let utf16 = |w: usize| wins[w].utf16.as_slice();
         let utf16le = |w: usize| wins[w].utf16le.as_slice();
+        let page = page();
         // `ROWS=validate,decode_cow`: only the operations whose first row
         // holds one of these words, each with its old revision and peer.
         let only = std::env::var("ROWS").ok();
@@ -197,14 +227,10 @@ fn main() {
                 }
                 k
             }));
-            t[21].push(round(n, on(21), |w| {
-                new::fast::windows1251::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[22].push(round(n, on(22), |w| {
-                old::fast::windows1251::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
-            }));
+            t[21].push(round(n, on(21), |w| page.0(black_box(text(w)), &mut utf8)));
+            t[22].push(round(n, on(22), |w| page.1(black_box(text(w)), &mut utf8)));
             t[23].push(round(n, on(23), |w| {
-                let mut enc = encoding_rs::WINDOWS_1251.new_encoder();
+                let mut enc = page.2.new_encoder();
                 let (_, _, written) =
                     enc.encode_from_utf8_without_replacement(black_box(text(w)), &mut utf8, true);
                 written

@@ -704,6 +704,47 @@ mod tests {
         }
     }
 
+    /// The runs of ASCII between the encoder's characters (the eight bytes
+    /// from the second ASCII byte stored whole, the run cut at the next
+    /// character): runs of 0 to 10 bytes between characters of the page,
+    /// after 0 to 15 bytes, the text ending in a run or in a character the
+    /// page lacks (of two bytes and of three), at every output length.
+    #[test]
+    fn single_byte_ascii_between_characters() {
+        for (enc, t) in ascii_pages() {
+            if !matches!(
+                enc,
+                Encoding::Windows1251
+                    | Encoding::Windows1252
+                    | Encoding::Windows874
+                    | Encoding::Iso8859_2
+            ) {
+                continue;
+            }
+            let chars: Vec<char> = (0x80..=0xFFu8)
+                .filter_map(|b| t.decode_byte(b))
+                .step_by(7)
+                .collect();
+            let lacking = [
+                '\u{4E00}',
+                ('\u{100}'..='\u{7FF}')
+                    .find(|&c| !t_encode_char(t, c))
+                    .unwrap(),
+            ];
+            for run in 0..=10 {
+                for before in 0..16 {
+                    for (k, &c) in chars.iter().enumerate() {
+                        let gap = ascii(run, k);
+                        let text = std::format!("{}{c}{gap}{c}{gap}{c}{gap}", ascii(before, 1));
+                        same_encode(enc, t, &text);
+                        same_encode(enc, t, &std::format!("{text}{c}"));
+                        same_encode(enc, t, &std::format!("{text}{}", lacking[k % 2]));
+                    }
+                }
+            }
+        }
+    }
+
     /// `text` in page `t` (every character of it is there).
     fn t_encode(t: &'static crate::table::SingleByte, text: &str) -> Vec<u8> {
         let mut out = std::vec![0u8; text.len()];
