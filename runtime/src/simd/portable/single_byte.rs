@@ -165,18 +165,18 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
 
 /// Characters one by one from `b[i..]` into `dst[at..]`, and the ASCII
 /// between them, until eight bytes of ASCII follow (then the words are
-/// worth a try again) or the end; the new cursors, or `None` if a
-/// character is not in the page or `dst` is too short.
+/// worth a try again), two ASCII bytes come with fewer than eight bytes of
+/// input or of room from the second, or the text ends; the new cursors, or
+/// `None` if a character is not in the page or `dst` is too short.
 ///
 /// After two ASCII bytes in a row, the eight bytes from the second are
 /// stored whole, and the run ends at the first of them with its high bit
 /// set (those after it are overwritten by what follows). Going back to the
 /// words there would take the rest of a short run a byte per turn: text of
-/// Latin script with a letter outside ASCII every few words runs 1.2x
-/// (German and French, windows-1252) to 1.9x (Czech, Polish and Hungarian,
-/// ISO-8859-2) as fast this way, read once. The byte after each character
-/// is read once: the test of where the run ends, and the next character's
-/// lead.
+/// Latin script with a letter outside ASCII every few words runs up to
+/// twice as fast this way (Czech, Polish and Hungarian read once; see
+/// docs/performance.md). The byte after each character is read once: the
+/// test of where the run ends, and the next character's lead.
 #[inline]
 fn chars(
     t: &SingleByte,
