@@ -68,12 +68,16 @@
 //!
 //! # UTF-16 to UTF-8
 //!
-//! ASCII eight units a step, everything else one unit a step in a loop
-//! that stays out of the ASCII test until an ASCII unit comes, but for
+//! ASCII eight units a step (where the eight are not all ASCII, they are
+//! stored all the same and the step ends at the first unit that is not,
+//! so the ASCII before a character costs no step of its own), everything
+//! else one unit a step in a loop that stays out of the ASCII test until
+//! an ASCII unit comes, but for
 //! runs of 3-byte characters (CJK), four units a step with a 4-byte store
 //! each, and after a 2-byte character, four units a step while they are
-//! 2-byte characters and ASCII (Cyrillic words and their spaces), with no
-//! branch on which unit is which ([`two_byte_utf8_4`]), and after a 3-byte
+//! 2-byte characters and ASCII (Cyrillic words and their spaces, and
+//! Latin words with letters with accents, until sixteen ASCII units come),
+//! with no branch on which unit is which ([`two_byte_utf8_4`]), and after a 3-byte
 //! character that four others do not follow, four units a step while they
 //! mix 3-byte characters with others (Hangul syllables and spaces), one
 //! 4-byte store each at a cursor moved by their lengths ([`bmp_run`]),
@@ -905,11 +909,19 @@ fn decode_with<const SHORT_RUNS: bool>(src: &[u16], dst: &mut [u8]) -> Option<us
     while i < n {
         while i + 8 <= n && at + 8 <= dst.len() {
             let (w0, w1) = (units4(src, i), units4(src, i + 4));
-            if (w0 | w1) & NOT_ASCII16 != 0 {
-                break;
-            }
             narrow4(&mut dst[at..], w0);
             narrow4(&mut dst[at + 4..], w1);
+            let (m0, m1) = (w0 & NOT_ASCII16, w1 & NOT_ASCII16);
+            if m0 | m1 != 0 {
+                let k = if m0 != 0 {
+                    m0.trailing_zeros() / 16
+                } else {
+                    4 + m1.trailing_zeros() / 16
+                } as usize;
+                i += k;
+                at += k;
+                break;
+            }
             i += 8;
             at += 8;
         }
@@ -1082,17 +1094,28 @@ fn any_utf8_8(units: &[u16; 8], out: &mut [u8; 35]) -> Option<(usize, usize)> {
 }
 
 /// Where one 2-byte character is, more follow, with ASCII between them
-/// (Cyrillic, Greek, Hebrew, Arabic, and their spaces): from unit `i` and
-/// byte `at`, four units at a time while all four are below 0x800 and not
-/// all ASCII; the new cursors. Not inlined: in the loop of [`decode`] it
-/// cost text without 2-byte characters (English, German) about 5 %.
+/// (Cyrillic, Greek, Hebrew, Arabic, and their spaces; Turkish, Polish,
+/// Hungarian): from unit `i` and byte `at`, four units at a time while all
+/// four are below 0x800 and they and the twelve after them are not all
+/// ASCII; the new cursors. Leaving at the first four ASCII units, as it
+/// did, sent Turkish back to the ASCII loop between most words: read once
+/// it ran 1.33 → 1.61 GB/s ending at eight ASCII units, and 1.35 → 1.80
+/// at sixteen (`scripts/ab_runtime.py --unseen`, 29 Nov). Not inlined: in
+/// the loop of [`decode`] it cost text without 2-byte characters (English,
+/// German) about 5 %.
 #[inline(never)]
 fn two_byte_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
     while i + 4 <= src.len()
         && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
     {
         let w = units4(src, i);
-        if w & rep16(0xF800) != 0 || w & NOT_ASCII16 == 0 {
+        if w & rep16(0xF800) != 0
+            || (w & NOT_ASCII16 == 0
+                && (i + 16 > src.len()
+                    || (units4(src, i + 4) | units4(src, i + 8) | units4(src, i + 12))
+                        & NOT_ASCII16
+                        == 0))
+        {
             break;
         }
         at += two_byte_utf8_4(w, out);
@@ -1477,6 +1500,46 @@ mod tests {
                         let want = std::string::String::from_utf16(&units).unwrap();
                         let out = spaced_utf8_4(w).to_le_bytes();
                         assert_eq!(&out[..], want.as_bytes(), "{units:04X?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decode_ascii_runs_between_characters() {
+        // Runs of 0 to 20 ASCII units between characters of each length,
+        // after 0 to 15 of them, and after the last character none, a few
+        // or a long run (so that the ASCII loop ends at each unit of its
+        // eight, and the loop of 2-byte characters at each length of run
+        // it passes): the bytes std writes, into the room they need and
+        // more, and `None` into one byte less; with an unpaired surrogate
+        // last, `None`.
+        let chars = ["é", "ı", "߿", "中", "—", "😀"];
+        for lead in 0..16 {
+            for gap in 0..=20 {
+                for (a, b) in chars.iter().flat_map(|a| chars.iter().map(move |b| (a, b))) {
+                    for tail in [0, 3, 30] {
+                        let text = std::format!(
+                            "{}{a}{}{b}{}{a}",
+                            "x".repeat(lead),
+                            "y".repeat(gap),
+                            "z".repeat(tail)
+                        );
+                        let units: std::vec::Vec<u16> = text.encode_utf16().collect();
+                        let want = text.as_bytes();
+                        for room in [want.len(), want.len() + 1, want.len() + 8] {
+                            let mut out = std::vec![0xA5; room];
+                            let got = decode(&units, &mut out);
+                            assert_eq!(got, Some(want.len()), "{text:?} {room}");
+                            assert_eq!(&out[..want.len()], want, "{text:?} {room}");
+                        }
+                        let mut out = std::vec![0; want.len() - 1];
+                        assert_eq!(decode(&units, &mut out), None, "{text:?}");
+                        let mut odd = units.clone();
+                        odd.push(0xD800);
+                        let mut out = std::vec![0; 3 * odd.len()];
+                        assert_eq!(decode(&odd, &mut out), None, "{text:?}");
                     }
                 }
             }
