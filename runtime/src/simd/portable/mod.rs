@@ -937,6 +937,44 @@ mod tests {
         "añejo café déjà-vu żółw şey ёж ".repeat(80)
     }
 
+    /// The plan of text of 2-byte characters: taken where the samples'
+    /// 2-byte characters outnumber their longer ones eightfold, wherever
+    /// a 100 KB text starts in its pattern. Letters with accents every few
+    /// hundred bytes (Italian man pages: a sample in six holds one) or
+    /// with a quotation mark of three bytes among a hundred of them
+    /// (Romanian) take it; text whose samples show no character but ASCII,
+    /// or 3-byte ones (English with its dashes, Chinese), or both as often
+    /// (Latin words amid emoji) does not.
+    #[test]
+    fn two_byte_text_plan() {
+        let line = |odd: &str, every: usize| {
+            let mut t = std::string::String::new();
+            for k in 0..every {
+                t.push_str(if k == every / 2 { odd } else { "word " });
+            }
+            t
+        };
+        let cases = [
+            (line("è ", 70), true),
+            (line("ăîșțâ ", 5).repeat(20) + "„x” ", true),
+            (std::string::String::from("añejo café "), true),
+            (line("— ", 70), false),
+            (std::string::String::from("plain ASCII "), false),
+            (std::string::String::from("中文字 "), false),
+            (line("é😀", 4), false),
+        ];
+        for (unit, want) in cases {
+            let text = unit.repeat(110_000 / unit.len() + 1);
+            for start in (0..unit.len())
+                .filter(|&i| unit.is_char_boundary(i))
+                .step_by(7)
+            {
+                let t = prefix(&text[start..], 100_000);
+                assert_eq!(super::scan::two_byte_text(&t), want, "{unit:?} {start}");
+            }
+        }
+    }
+
     /// The bytes of `text` up to `cut`, or to the character boundary before.
     fn prefix(text: &str, mut cut: usize) -> Vec<u8> {
         while !text.is_char_boundary(cut) {

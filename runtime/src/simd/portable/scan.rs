@@ -360,20 +360,35 @@ pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_firs
 /// whatever the byte order.
 #[inline]
 pub(crate) fn two_byte_text(b: &[u8]) -> bool {
-    let n = (b.len() / 4096).clamp(4, 8);
-    let (mut lead, mut long) = (0, 0);
+    let n = (b.len() / 2048).clamp(4, 32);
+    let Some(stride) = b.len().checked_sub(BLOCK).map(|r| r / (n - 1)) else {
+        return false;
+    };
+    let (mut two, mut long) = (0, 0);
     for k in 0..n {
-        let Some(w) = chunk::<BLOCK>(b, (b.len() - BLOCK) * k / (n - 1)) else {
+        let Some(s) = chunk::<BLOCK>(b, stride * k) else {
             return false;
         };
-        for w in w.as_chunks::<8>().0 {
+        if ascii_block::<false, BLOCK>(s) {
+            continue;
+        }
+        // The leads of each kind, counted in each byte of a word (eight at
+        // most), then summed by one multiplication (64 at most).
+        let (mut t2, mut t3) = (0, 0);
+        for w in s.as_chunks::<8>().0 {
             let w = u64::from_le_bytes(*w);
-            let top2 = w & w << 1;
-            lead |= top2;
-            long |= top2 & w << 2;
+            let top2 = w & w << 1 & HI;
+            let top3 = top2 & w << 2;
+            t2 += (top2 ^ top3) >> 7;
+            t3 += top3 >> 7;
+        }
+        two += t2.wrapping_mul(LO) >> 56;
+        long += t3.wrapping_mul(LO) >> 56;
+        if two + long >= 128 {
+            break;
         }
     }
-    lead & HI != 0 && long & HI == 0
+    two > 0 && 8 * long <= two
 }
 
 /// [`unchanged_len`] by the loop of [`two_byte_blocks`], whatever the
