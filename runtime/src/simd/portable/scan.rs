@@ -47,7 +47,7 @@
 //!   start.
 //! - **Blocks of ASCII and 2-byte characters**, in place of both modes,
 //!   for a text of a kilobyte or more whose samples hold 2-byte characters
-//!   and no longer ones ([`two_byte_text`]: Latin letters with accents,
+//!   and few longer ones ([`two_byte_text`]: Latin letters with accents,
 //!   Cyrillic, Greek, Hebrew, Arabic): 64 bytes a step, all ASCII or else
 //!   each byte tested with the one before it alone, about half the rules'
 //!   work ([`two_byte_block`], [`two_byte_blocks`]). The one branch is on
@@ -63,7 +63,8 @@
 //!   the man pages of this machine ran 1.82x as fast as with the modes in
 //!   Spanish (32.9 against 18.1 GB/s), 1.71x in Polish and 1.31x in French.
 //!   Text with 3-byte characters in its samples (English, Chinese, emoji)
-//!   and text whose samples are all ASCII (German) take the modes.
+//!   as often as an eighth of its 2-byte ones, and text whose samples are
+//!   all ASCII (German) take the modes.
 //!
 //! The first part that fails sends the scan back to the start of the
 //! character it opens in, from where a character-at-a-time loop finds the
@@ -352,12 +353,26 @@ pub(crate) fn unchanged_end<const JAVA: bool>(b: &[u8], start: usize, ascii_firs
 }
 
 /// Whether `b` (at least 64 bytes) looks like text of ASCII and 2-byte
-/// characters alone (Latin letters with accents, Cyrillic, Greek, Arabic,
-/// Hebrew): whether its samples (64 bytes each, four to eight, one in 4
-/// KB) hold a 2-byte lead and no longer one. Eight bytes a word: a
-/// byte's high bit and-ed with its next two bits (the word shifted up by
-/// one and two) says `C0..` and `E0..`, in each byte's own high bit
-/// whatever the byte order.
+/// characters (Latin letters with accents, Cyrillic, Greek, Arabic,
+/// Hebrew): whether its samples (64 bytes each, four to 32, one in 2 KB,
+/// until they hold 128 leads) hold 2-byte leads, and longer ones no more
+/// than an eighth as many. Eight bytes a word: a byte's high bit and-ed
+/// with its next two bits (the word shifted up by one and two) says `C0..`
+/// and `E0..`, in each byte's own high bit whatever the byte order; a
+/// sample that is all ASCII costs one test.
+///
+/// The blocks pass a rare longer character by sixteen parts by the rules.
+/// So Romanian man pages, 3,600 2-byte characters and 32 quotation marks
+/// of three bytes in 100 KB, take them (validation 8.7 → 25.2 GB/s,
+/// `decode_cow` 8.5 → 23.5; `scripts/ab_runtime.py`, portable, 29 Nov),
+/// and so do Russian texts with a dash now and then (the Russian corpus:
+/// 6.6 → 10.5 and 10.3 → 15.4). Where letters with accents come every few
+/// hundred bytes, eight samples seldom held one, and the modes paid a
+/// mispredicted exit from the ASCII loop for each: with up to 32 samples,
+/// the Italian, Portuguese and Swedish man pages ran validation 1.37x to
+/// 1.42x as fast and `decode_cow` 1.36x to 1.52x. English, whose samples
+/// hold its dashes and quotation marks alone, keeps the modes: sent through
+/// the blocks, each such character would cost sixteen parts.
 #[inline]
 pub(crate) fn two_byte_text(b: &[u8]) -> bool {
     let n = (b.len() / 2048).clamp(4, 32);

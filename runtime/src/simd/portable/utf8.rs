@@ -26,7 +26,7 @@
 //! scan: ASCII 128, then 64 bytes a step, eight bytes a word; and the
 //! rules, a part a step, until a part ends in eight ASCII bytes and the
 //! block after it is all ASCII. Text of a kilobyte or more whose samples
-//! hold 2-byte characters and no longer ones takes the scan's blocks of
+//! hold 2-byte characters and few longer ones takes the scan's blocks of
 //! ASCII and 2-byte characters in place of both modes (see
 //! [`super::scan`]): in `scripts/ab_runtime.py` (portable, 29 Nov) the
 //! Spanish man pages 37.8 GB/s, 2.59x std's `from_utf8` (22.3 before),
