@@ -62,9 +62,9 @@
 //!   `scripts/ab_runtime.py` (portable, 29 Nov), MUTF-8 `decode_cow` of
 //!   the man pages of this machine ran 1.82x as fast as with the modes in
 //!   Spanish (32.9 against 18.1 GB/s), 1.71x in Polish and 1.31x in French.
-//!   Text with 3-byte characters in its samples (English, Chinese, emoji)
-//!   as often as an eighth of its 2-byte ones, and text whose samples are
-//!   all ASCII (German) take the modes.
+//!   Text whose samples hold longer characters more than an eighth as
+//!   often as 2-byte ones (English, Chinese, emoji), and text whose samples
+//!   are all ASCII (German), take the modes.
 //!
 //! The first part that fails sends the scan back to the start of the
 //! character it opens in, from where a character-at-a-time loop finds the
