@@ -938,13 +938,13 @@ mod tests {
     }
 
     /// The plan of text of 2-byte characters: taken where the samples'
-    /// 2-byte characters outnumber their longer ones eightfold, wherever
-    /// a 100 KB text starts in its pattern. Letters with accents every few
-    /// hundred bytes (Italian man pages: a sample in six holds one) or
-    /// with a quotation mark of three bytes among a hundred of them
-    /// (Romanian) take it; text whose samples show no character but ASCII,
-    /// or 3-byte ones (English with its dashes, Chinese), or both as often
-    /// (Latin words amid emoji) does not.
+    /// 2-byte characters outnumber their longer ones eightfold, at every
+    /// seventh place where a 100 KB text can start in its pattern. Letters
+    /// with accents every few hundred bytes (Italian man pages: a sample in
+    /// six holds one) or two quotation marks of three bytes among a hundred
+    /// of them (Romanian) take it; text whose samples show no character but
+    /// ASCII, or 3-byte ones (English with its dashes, Chinese), or both as
+    /// often (Latin words amid emoji) does not.
     #[test]
     fn two_byte_text_plan() {
         let line = |odd: &str, every: usize| {
