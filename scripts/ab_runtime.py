@@ -30,6 +30,14 @@ new revision's kernels of native units (what the bytes cost), and UTF-8 to UTF-3
 std's `chars`, and windows-1251 encoding against encoding_rs (`PAGE=iso8859_2`, or
 another module of `fast` named in the harness's `page()`, encodes in that page instead;
 the rows keep their names).
+The two revisions of a row take turns going first, round by round: the first reads each window
+after the peer's row and the other operations' buffers, which cost it up to half on texts whose
+windows did not fit in L2 (`--unseen`, 29 Nov). Where they sit in the binary still matters: one
+kernel ran Portuguese `decode_cow` at 64 GB/s as the working tree's side and 90 as the other
+revision's; check a verdict on a few per cent with the sides swapped (the new code committed and
+given as REV, the old one in the working tree). So does where the peer sits: std's `from_utf8`
+ran the English corpus at 24.9 GB/s in one build of this harness and at 37.4 and 38.2 in two
+others, with std and the peers unchanged (29 Nov).
 The same revision as both sides gives the harness's own spread: on this project's 2-vCPU
 machine (27 Nov 2026) within 3 % on most rows, 7 % on English's UTF-8 validation; on 28 Nov
 within 3 % but for UTF-32 of the Korean man pages (by `chars`), 14 %. In busy hours the rows of

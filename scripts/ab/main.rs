@@ -90,6 +90,14 @@ fn windows(text: &str, size: usize, unseen: bool) -> Vec<Window> {
     out
 }
 
+/// The buffers that the rows write into, as long as the longest window
+/// needs.
+struct Buffers {
+    units: Vec<u16>,
+    utf8: Vec<u8>,
+    utf32: Vec<u32>,
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -110,9 +118,6 @@ fn main() {
         let wins = windows(&text, size, unseen);
         let n = wins.len();
         let longest = wins.iter().map(|w| w.text.len()).max().unwrap_or(0);
-        let mut units = vec![0u16; longest + 16];
-        let mut utf8 = vec![0u8; 3 * longest + 16];
-        let mut utf32 = vec![0u32; longest + 16];
         let rows = [
             "utf8 validate new",
             "utf8 validate old",
@@ -152,89 +157,98 @@ fn main() {
             only.as_deref()
                 .is_none_or(|o| o.split(',').any(|w| rows[k / 3 * 3].contains(w)))
         };
-        let mut t = vec![Vec::new(); rows.len()];
-        for _ in 0..rounds {
-            t[0].push(round(n, on(0), |w| {
+        // The rows' functions, each given the output buffers; a call of the
+        // harness in turn for each window.
+        let fns: [&dyn Fn(usize, &mut Buffers) -> usize; 24] = [
+            &|w, _: &mut Buffers| {
                 usize::from(new::fast::utf8::validate(black_box(bytes(w))).is_ok())
-            }));
-            t[1].push(round(n, on(1), |w| {
+            },
+            &|w, _: &mut Buffers| {
                 usize::from(old::fast::utf8::validate(black_box(bytes(w))).is_ok())
-            }));
-            t[2].push(round(n, on(2), |w| {
-                usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
-            }));
-            t[3].push(round(n, on(3), |w| {
-                new::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
-            }));
-            t[4].push(round(n, on(4), |w| {
-                old::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())
-            }));
-            t[5].push(round(n, on(5), |w| {
-                cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
-            }));
-            t[6].push(round(n, on(6), |w| {
-                new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
-            }));
-            t[7].push(round(n, on(7), |w| {
-                old::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
-            }));
-            t[8].push(round(n, on(8), |w| {
+            },
+            &|w, _: &mut Buffers| usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok()),
+            &|w, _: &mut Buffers| new::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len()),
+            &|w, _: &mut Buffers| old::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len()),
+            &|w, _: &mut Buffers| cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len()),
+            &|w, b: &mut Buffers| {
+                new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                old::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
                 let mut k = 0;
-                for (d, u) in units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
+                for (d, u) in b.units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
                     *d = u;
                     k += 1;
                 }
                 k
-            }));
-            t[9].push(round(n, on(9), |w| {
-                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[10].push(round(n, on(10), |w| {
-                old::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[11].push(round(n, on(11), |w| {
-                String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
-            }));
-            t[12].push(round(n, on(12), |w| {
-                new::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[13].push(round(n, on(13), |w| {
-                old::fast::utf16le::decode_into(black_box(utf16le(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[14].push(round(n, on(14), |w| {
-                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[15].push(round(n, on(15), |w| {
-                new::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[16].push(round(n, on(16), |w| {
-                old::fast::utf16le::encode_into(black_box(text(w)), &mut utf8).unwrap_or(0)
-            }));
-            t[17].push(round(n, on(17), |w| {
-                new::fast::utf16::encode_units_into(black_box(text(w)), &mut units).unwrap_or(0)
-            }));
-            t[18].push(round(n, on(18), |w| {
-                new::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
-            }));
-            t[19].push(round(n, on(19), |w| {
-                old::fast::utf32::encode_units_into(black_box(text(w)), &mut utf32).unwrap_or(0)
-            }));
-            t[20].push(round(n, on(20), |w| {
+            },
+            &|w, b: &mut Buffers| {
+                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                old::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, _: &mut Buffers| String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len()),
+            &|w, b: &mut Buffers| {
+                new::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                old::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                new::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                old::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                new::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
+                old::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
+            },
+            &|w, b: &mut Buffers| {
                 let mut k = 0;
-                for (d, c) in utf32.iter_mut().zip(black_box(text(w)).chars()) {
+                for (d, c) in b.utf32.iter_mut().zip(black_box(text(w)).chars()) {
                     *d = u32::from(c);
                     k += 1;
                 }
                 k
-            }));
-            t[21].push(round(n, on(21), |w| page.0(black_box(text(w)), &mut utf8)));
-            t[22].push(round(n, on(22), |w| page.1(black_box(text(w)), &mut utf8)));
-            t[23].push(round(n, on(23), |w| {
+            },
+            &|w, b: &mut Buffers| page.0(black_box(text(w)), &mut b.utf8),
+            &|w, b: &mut Buffers| page.1(black_box(text(w)), &mut b.utf8),
+            &|w, b: &mut Buffers| {
                 let mut enc = page.2.new_encoder();
                 let (_, _, written) =
-                    enc.encode_from_utf8_without_replacement(black_box(text(w)), &mut utf8, true);
+                    enc.encode_from_utf8_without_replacement(black_box(text(w)), &mut b.utf8, true);
                 written
-            }));
+            },
+        ];
+        let mut bufs = Buffers {
+            units: vec![0u16; longest + 16],
+            utf8: vec![0u8; 3 * longest + 16],
+            utf32: vec![0u32; longest + 16],
+        };
+        let mut t = vec![Vec::new(); rows.len()];
+        for r in 0..rounds {
+            // The two revisions of a row take turns going first: the one
+            // that runs first reads each window after the peer's row and
+            // the other operations' buffers, and lost up to half to the
+            // other on texts whose windows did not fit in L2 (`--unseen`).
+            let order = if r % 2 == 0 { [0, 1, 2] } else { [1, 0, 2] };
+            for g in (0..rows.len()).step_by(3) {
+                for k in order.map(|j| g + j) {
+                    t[k].push(round(n, on(k), |w| fns[k](w, &mut bufs)));
+                }
+            }
         }
         let m: Vec<f64> = t.iter_mut().map(|v| median(v)).collect();
         let name = std::path::Path::new(&path)
