@@ -7,7 +7,7 @@ use crate::encoding::Encoding;
 use crate::scalar::{self, Step};
 
 /// The byte form whose byte order is the target's, which is what the `u16`
-/// functions report in [`DecodeError::encoding`].
+/// functions report in [`DecodeError::encoding`](crate::error::DecodeError::encoding).
 pub(crate) const NATIVE: Encoding = if cfg!(target_endian = "big") {
     Encoding::Utf16Be
 } else {

@@ -231,7 +231,7 @@ const BLOCK_ROOM: usize = 160;
 
 /// What each byte adds to the pointer of a two-byte code as its lead (the
 /// row times the row's length) and as its trail (the column), as
-/// [`pointer`] computes them, or [`OUT`] for a byte out of range.
+/// [`pointer`](fn@pointer) computes them, or [`OUT`] for a byte out of range.
 struct PointerBytes {
     lead: [u16; 256],
     trail: [u16; 256],
@@ -240,7 +240,7 @@ struct PointerBytes {
 /// A byte out of range: any sum with it is past every table.
 const OUT: u16 = 0x8000;
 
-/// The [`PointerBytes`] of the encoding of `e`, from [`pointer`]'s ranges.
+/// The [`PointerBytes`] of the encoding of `e`, from [`pointer`](fn@pointer)'s ranges.
 #[inline]
 const fn pointer_bytes(e: u8) -> PointerBytes {
     let mut t = PointerBytes {
@@ -364,7 +364,7 @@ fn pairs<const E: u8, const WRITE: bool>(
     k
 }
 
-/// The largest pointer [`pointer`] gives for bytes in range.
+/// The largest pointer [`pointer`](fn@pointer) gives for bytes in range.
 #[inline(always)]
 const fn max_pointer<const E: u8>() -> usize {
     match E {

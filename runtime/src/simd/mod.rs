@@ -21,7 +21,7 @@
 //!
 //! # Dispatch
 //!
-//! [`avx512`] says whether the AVX-512 kernels ([`avx512`](mod@avx512): UTF-8
+//! [`avx512`](fn@avx512) says whether the AVX-512 kernels ([`avx512`](mod@avx512): UTF-8
 //! validation, UTF-8 to and from UTF-16, the MUTF-8/CESU-8 scan) may run,
 //! [`avx2`] whether the AVX2 ones may: run-time detection with the `std`
 //! feature (once, cached in one byte), compile-time `target_feature`
@@ -36,7 +36,7 @@
 //! # `unsafe`
 //!
 //! Only here, and only for three things: calling `#[target_feature]`
-//! functions after [`avx2`] or [`avx512`] said yes, unaligned vector loads
+//! functions after [`avx2`] or [`avx512`](fn@avx512) said yes, unaligned vector loads
 //! and stores within bounds the surrounding code has checked, and masked
 //! loads and stores whose selected bytes are within such bounds. Each block
 //! says so in a `SAFETY:` comment. The unit tests of every kernel run once

@@ -1070,7 +1070,7 @@ mod avx2 {
 
     /// Stamps the decoder's loop, written once, with the given attributes
     /// (its CPU features), looking its table of codes up with `$code` over
-    /// what `$table` prepares, as [`encoder!`] does for the encoder.
+    /// what `$table` prepares, as `encoder!` does for the encoder.
     macro_rules! decoder {
         ($(#[$attr:meta])* $name:ident: $table:ident, $code:ident, $sparse:literal) => {
             $(#[$attr])*

@@ -38,7 +38,7 @@
 //!
 //! # Blocks
 //!
-//! [`is_valid`] reads 64 bytes at a time. A block of 64 ASCII bytes (one
+//! [`is_valid_avx2`] reads 64 bytes at a time. A block of 64 ASCII bytes (one
 //! OR, one `vpmovmskb`) is skipped: it can only complete an error, never
 //! start one, so it costs one OR of the pending `incomplete` vector. Any
 //! other block goes through the classification, two vectors. The last

@@ -1,6 +1,6 @@
 //! The AVX-512 kernels: UTF-8 validation, UTF-8 to UTF-16 and UTF-16 to
 //! UTF-8, for CPUs with AVX-512 F, BW, VL, VBMI and VBMI2 (Intel from Ice
-//! Lake, AMD from Zen 4), which [`super::avx512`] detects. The AVX2
+//! Lake, AMD from Zen 4), which [`super::avx512`](fn@super::avx512) detects. The AVX2
 //! kernels stay for every other `x86_64` CPU with AVX2.
 //!
 //! Beside twice the width, they use what AVX2 lacks:

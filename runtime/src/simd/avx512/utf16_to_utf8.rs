@@ -60,7 +60,7 @@ use core::arch::x86_64::{
 /// well formed or their output does not fit.
 ///
 /// # Safety
-/// The CPU must have the enabled features ([`crate::simd::avx512`]).
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]

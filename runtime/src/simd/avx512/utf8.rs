@@ -26,7 +26,7 @@ use core::arch::x86_64::{
 /// Whether `b` is well-formed UTF-8 (exactly `core::str::from_utf8`).
 ///
 /// # Safety
-/// The CPU must have the enabled features ([`crate::simd::avx512`]).
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
