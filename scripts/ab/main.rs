@@ -90,6 +90,15 @@ fn windows(text: &str, size: usize, unseen: bool) -> Vec<Window> {
     out
 }
 
+/// A row's function: the window's index and the buffers, to what it wrote
+/// or read (kept from the optimizer by `black_box`).
+type Row<'a> = Box<dyn Fn(usize, &mut Buffers) -> usize + 'a>;
+
+/// `f` as a [`Row`], its arguments' types given by the bound.
+fn row<'a>(f: impl Fn(usize, &mut Buffers) -> usize + 'a) -> Row<'a> {
+    Box::new(f)
+}
+
 /// The buffers that the rows write into, as long as the longest window
 /// needs.
 struct Buffers {
@@ -158,80 +167,90 @@ fn main() {
                 .is_none_or(|o| o.split(',').any(|w| rows[k / 3 * 3].contains(w)))
         };
         // The rows' functions, each given the output buffers; a call of the
-        // harness in turn for each window.
-        let fns: [&dyn Fn(usize, &mut Buffers) -> usize; 24] = [
-            &|w, _: &mut Buffers| {
-                usize::from(new::fast::utf8::validate(black_box(bytes(w))).is_ok())
-            },
-            &|w, _: &mut Buffers| {
-                usize::from(old::fast::utf8::validate(black_box(bytes(w))).is_ok())
-            },
-            &|w, _: &mut Buffers| usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok()),
-            &|w, _: &mut Buffers| new::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len()),
-            &|w, _: &mut Buffers| old::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len()),
-            &|w, _: &mut Buffers| cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len()),
-            &|w, b: &mut Buffers| {
-                new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                old::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
+        // harness in turn for each window. `both!` writes a row's call once
+        // for the new and the old runtime (`rt`), so that the two cannot
+        // drift apart.
+        macro_rules! both {
+            (|$w:ident, $b:ident| $body:expr) => {
+                vec![
+                    row(|$w, $b| {
+                        use new as rt;
+                        $body
+                    }),
+                    row(|$w, $b| {
+                        use old as rt;
+                        $body
+                    }),
+                ]
+            };
+        }
+        let rows_fns: Vec<Row<'_>> = [
+            both!(|w, _b| usize::from(rt::fast::utf8::validate(black_box(bytes(w))).is_ok())),
+            vec![row(|w, _| {
+                usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
+            })],
+            both!(|w, _b| rt::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())),
+            vec![row(|w, _| {
+                cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
+            })],
+            both!(|w, b| {
+                rt::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
+            }),
+            vec![row(|w, b| {
                 let mut k = 0;
                 for (d, u) in b.units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
                     *d = u;
                     k += 1;
                 }
                 k
-            },
-            &|w, b: &mut Buffers| {
+            })],
+            both!(|w, b| {
+                rt::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
+            }),
+            vec![row(|w, _| {
+                String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
+            })],
+            both!(|w, b| {
+                rt::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
+            }),
+            vec![row(|w, b| {
                 new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                old::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, _: &mut Buffers| String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len()),
-            &|w, b: &mut Buffers| {
-                new::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                old::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                new::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                old::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
+            })],
+            both!(|w, b| {
+                rt::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
+            }),
+            vec![row(|w, b| {
                 new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                new::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
-                old::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
-            },
-            &|w, b: &mut Buffers| {
+            })],
+            both!(|w, b| {
+                rt::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
+            }),
+            vec![row(|w, b| {
                 let mut k = 0;
                 for (d, c) in b.utf32.iter_mut().zip(black_box(text(w)).chars()) {
                     *d = u32::from(c);
                     k += 1;
                 }
                 k
-            },
-            &|w, b: &mut Buffers| page.0(black_box(text(w)), &mut b.utf8),
-            &|w, b: &mut Buffers| page.1(black_box(text(w)), &mut b.utf8),
-            &|w, b: &mut Buffers| {
-                let mut enc = page.2.new_encoder();
-                let (_, _, written) =
-                    enc.encode_from_utf8_without_replacement(black_box(text(w)), &mut b.utf8, true);
-                written
-            },
-        ];
+            })],
+            vec![
+                row(|w, b| page.0(black_box(text(w)), &mut b.utf8)),
+                row(|w, b| page.1(black_box(text(w)), &mut b.utf8)),
+                row(|w, b| {
+                    let mut enc = page.2.new_encoder();
+                    let (_, _, written) = enc.encode_from_utf8_without_replacement(
+                        black_box(text(w)),
+                        &mut b.utf8,
+                        true,
+                    );
+                    written
+                }),
+            ],
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        assert_eq!(rows_fns.len(), rows.len());
         let mut bufs = Buffers {
             units: vec![0u16; longest + 16],
             utf8: vec![0u8; 3 * longest + 16],
@@ -246,7 +265,7 @@ fn main() {
             let order = if r % 2 == 0 { [0, 1, 2] } else { [1, 0, 2] };
             for g in (0..rows.len()).step_by(3) {
                 for k in order.map(|j| g + j) {
-                    t[k].push(round(n, on(k), |w| fns[k](w, &mut bufs)));
+                    t[k].push(round(n, on(k), |w| rows_fns[k](w, &mut bufs)));
                 }
             }
         }
