@@ -37,7 +37,8 @@ kernel ran Portuguese `decode_cow` at 64 GB/s as the working tree's side and 90 
 revision's; check a verdict on a few per cent with the sides swapped (the new code committed and
 given as REV, the old one in the working tree). So does where the peer sits: std's `from_utf8`
 ran the English corpus at 24.9 GB/s in one build of this harness and at 37.4 and 38.2 in two
-others, with std and the peers unchanged (29 Nov).
+others, with std and the peers unchanged (29 Nov): where the linker put it (docs/performance.md,
+"Where the linker puts std's `from_utf8`").
 The same revision as both sides gives the harness's own spread: on this project's 2-vCPU
 machine (27 Nov 2026) within 3 % on most rows, 7 % on English's UTF-8 validation; on 28 Nov
 within 3 % but for UTF-32 of the Korean man pages (by `chars`), 14 %. In busy hours the rows of

@@ -99,6 +99,17 @@ fn row<'a>(f: impl Fn(usize, &mut Buffers) -> usize + 'a) -> Row<'a> {
     Box::new(f)
 }
 
+/// The peers' loops: the items of `it` into `out`, as many as fit; how
+/// many.
+fn fill<T>(out: &mut [T], it: impl Iterator<Item = T>) -> usize {
+    let mut k = 0;
+    for (d, x) in out.iter_mut().zip(it) {
+        *d = x;
+        k += 1;
+    }
+    k
+}
+
 /// The buffers that the rows write into, as long as the longest window
 /// needs.
 struct Buffers {
@@ -127,130 +138,120 @@ fn main() {
         let wins = windows(&text, size, unseen);
         let n = wins.len();
         let longest = wins.iter().map(|w| w.text.len()).max().unwrap_or(0);
-        let rows = [
-            "utf8 validate new",
-            "utf8 validate old",
-            "std from_utf8",
-            "mutf8 decode_cow new",
-            "mutf8 decode_cow old",
-            "cesu8 from_java_cesu8",
-            "utf16 encode new",
-            "utf16 encode old",
-            "std encode_utf16",
-            "utf16 decode new",
-            "utf16 decode old",
-            "std String::from_utf16",
-            "utf16le decode new",
-            "utf16le decode old",
-            "utf16 decode (units)",
-            "utf16le encode new",
-            "utf16le encode old",
-            "utf16 encode (units)",
-            "utf32 encode new",
-            "utf32 encode old",
-            "std chars",
-            "w1251 encode new",
-            "w1251 encode old",
-            "encoding_rs w1251",
-        ];
         let text = |w: usize| wins[w].text.as_str();
         let bytes = |w: usize| wins[w].text.as_bytes();
         let java = |w: usize| wins[w].java.as_slice();
         let utf16 = |w: usize| wins[w].utf16.as_slice();
         let utf16le = |w: usize| wins[w].utf16le.as_slice();
         let page = page();
-        // `ROWS=validate,decode_cow`: only the operations whose first row
-        // holds one of these words, each with its old revision and peer.
-        let only = std::env::var("ROWS").ok();
-        let on = |k: usize| {
-            only.as_deref()
-                .is_none_or(|o| o.split(',').any(|w| rows[k / 3 * 3].contains(w)))
-        };
-        // The rows' functions, each given the output buffers; a call of the
-        // harness in turn for each window. `both!` writes a row's call once
-        // for the new and the old runtime (`rt`), so that the two cannot
-        // drift apart.
-        macro_rules! both {
-            (|$w:ident, $b:ident| $body:expr) => {
-                vec![
-                    row(|$w, $b| {
-                        use new as rt;
-                        $body
-                    }),
-                    row(|$w, $b| {
-                        use old as rt;
-                        $body
-                    }),
+        // The rows, by threes: an operation in the new and the old runtime
+        // (`rt`), its call written once so that the two cannot drift apart,
+        // and the peer that the ratios divide by. Each function is given
+        // the window's index and the output buffers.
+        macro_rules! group {
+            ($op:literal, |$w:ident, $b:ident| $body:expr, $peer:literal, $peer_fn:expr) => {
+                [
+                    (
+                        concat!($op, " new"),
+                        row(|$w, $b| {
+                            use new as rt;
+                            $body
+                        }),
+                    ),
+                    (
+                        concat!($op, " old"),
+                        row(|$w, $b| {
+                            use old as rt;
+                            $body
+                        }),
+                    ),
+                    ($peer, row($peer_fn)),
                 ]
             };
         }
-        let rows_fns: Vec<Row<'_>> = [
-            both!(|w, _b| usize::from(rt::fast::utf8::validate(black_box(bytes(w))).is_ok())),
-            vec![row(|w, _| {
-                usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
-            })],
-            both!(|w, _b| rt::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len())),
-            vec![row(|w, _| {
-                cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
-            })],
-            both!(|w, b| {
-                rt::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
-            }),
-            vec![row(|w, b| {
-                let mut k = 0;
-                for (d, u) in b.units.iter_mut().zip(black_box(text(w)).encode_utf16()) {
-                    *d = u;
-                    k += 1;
-                }
-                k
-            })],
-            both!(|w, b| {
-                rt::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
-            }),
-            vec![row(|w, _| {
-                String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
-            })],
-            both!(|w, b| {
-                rt::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8).unwrap_or(0)
-            }),
-            vec![row(|w, b| {
-                new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8).unwrap_or(0)
-            })],
-            both!(|w, b| {
-                rt::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0)
-            }),
-            vec![row(|w, b| {
-                new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units).unwrap_or(0)
-            })],
-            both!(|w, b| {
-                rt::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32).unwrap_or(0)
-            }),
-            vec![row(|w, b| {
-                let mut k = 0;
-                for (d, c) in b.utf32.iter_mut().zip(black_box(text(w)).chars()) {
-                    *d = u32::from(c);
-                    k += 1;
-                }
-                k
-            })],
-            vec![
-                row(|w, b| page.0(black_box(text(w)), &mut b.utf8)),
-                row(|w, b| page.1(black_box(text(w)), &mut b.utf8)),
-                row(|w, b| {
-                    let mut enc = page.2.new_encoder();
-                    let (_, _, written) = enc.encode_from_utf8_without_replacement(
-                        black_box(text(w)),
-                        &mut b.utf8,
-                        true,
-                    );
-                    written
-                }),
+        let rows: Vec<(&str, Row<'_>)> = [
+            group!(
+                "utf8 validate",
+                |w, _b| usize::from(rt::fast::utf8::validate(black_box(bytes(w))).is_ok()),
+                "std from_utf8",
+                |w, _| usize::from(core::str::from_utf8(black_box(bytes(w))).is_ok())
+            ),
+            group!(
+                "mutf8 decode_cow",
+                |w, _b| rt::mutf8::decode_cow(black_box(java(w))).map_or(0, |s| s.len()),
+                "cesu8 from_java_cesu8",
+                |w, _| cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
+            ),
+            group!(
+                "utf16 encode",
+                |w, b| rt::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units)
+                    .unwrap_or(0),
+                "std encode_utf16",
+                |w, b| fill(&mut b.units, black_box(text(w)).encode_utf16())
+            ),
+            group!(
+                "utf16 decode",
+                |w, b| rt::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8)
+                    .unwrap_or(0),
+                "std String::from_utf16",
+                |w, _| String::from_utf16(black_box(utf16(w))).map_or(0, |s| s.len())
+            ),
+            group!(
+                "utf16le decode",
+                |w, b| rt::fast::utf16le::decode_into(black_box(utf16le(w)), &mut b.utf8)
+                    .unwrap_or(0),
+                "utf16 decode (units)",
+                |w, b| new::fast::utf16::decode_units_into(black_box(utf16(w)), &mut b.utf8)
+                    .unwrap_or(0)
+            ),
+            group!(
+                "utf16le encode",
+                |w, b| rt::fast::utf16le::encode_into(black_box(text(w)), &mut b.utf8).unwrap_or(0),
+                "utf16 encode (units)",
+                |w, b| new::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units)
+                    .unwrap_or(0)
+            ),
+            group!(
+                "utf32 encode",
+                |w, b| rt::fast::utf32::encode_units_into(black_box(text(w)), &mut b.utf32)
+                    .unwrap_or(0),
+                "std chars",
+                |w, b| fill(&mut b.utf32, black_box(text(w)).chars().map(u32::from))
+            ),
+            // The page's encoders of both runtimes come from `page()`.
+            [
+                (
+                    "w1251 encode new",
+                    row(|w, b| page.0(black_box(text(w)), &mut b.utf8)),
+                ),
+                (
+                    "w1251 encode old",
+                    row(|w, b| page.1(black_box(text(w)), &mut b.utf8)),
+                ),
+                (
+                    "encoding_rs w1251",
+                    row(|w, b| {
+                        let mut enc = page.2.new_encoder();
+                        let (_, _, written) = enc.encode_from_utf8_without_replacement(
+                            black_box(text(w)),
+                            &mut b.utf8,
+                            true,
+                        );
+                        written
+                    }),
+                ),
             ],
         ]
         .into_iter()
         .flatten()
         .collect();
-        assert_eq!(rows_fns.len(), rows.len());
+        // `ROWS=validate,decode_cow`: only the operations whose first row
+        // holds one of these words, each with its old revision and peer.
+        let only = std::env::var("ROWS").ok();
+        let on = |k: usize| {
+            only.as_deref()
+                .is_none_or(|o| o.split(',').any(|w| rows[k / 3 * 3].0.contains(w)))
+        };
         let mut bufs = Buffers {
             units: vec![0u16; longest + 16],
             utf8: vec![0u8; 3 * longest + 16],
@@ -265,7 +266,7 @@ fn main() {
             let order = if r % 2 == 0 { [0, 1, 2] } else { [1, 0, 2] };
             for g in (0..rows.len()).step_by(3) {
                 for k in order.map(|j| g + j) {
-                    t[k].push(round(n, on(k), |w| rows_fns[k](w, &mut bufs)));
+                    t[k].push(round(n, on(k), |w| rows[k].1(w, &mut bufs)));
                 }
             }
         }
@@ -285,8 +286,13 @@ fn main() {
         } else {
             println!("{name} ({plain:.0} bytes, medians of {rounds} rounds)");
         }
-        for (k, row) in rows.iter().enumerate().filter(|&(k, _)| on(k)) {
-            let input = if (3..6).contains(&k) { modified } else { plain };
+        for (k, (row, _)) in rows.iter().enumerate().filter(|&(k, _)| on(k)) {
+            // The MUTF-8 rows read the text in that encoding.
+            let input = if rows[k / 3 * 3].0.starts_with("mutf8") {
+                modified
+            } else {
+                plain
+            };
             let peer = m[k / 3 * 3 + 2];
             println!(
                 "  {row:24} {:7.2} GB/s  {:5.2}x the peer",
