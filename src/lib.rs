@@ -2,39 +2,54 @@
 //! compile time, and gives the very same codec, as `const fn`, to code that
 //! has its text only at run time.
 //!
-//! Encodings: UTF-8, UTF-16 (native `u16` units, LE and BE bytes), UTF-32
-//! (native `u32` units, LE and BE bytes), C's `wchar_t` ([`WChar`], the
-//! target's), Java's modified UTF-8 (MUTF-8), CESU-8, 44 single-byte code
-//! pages: every one of the WHATWG Encoding Standard (Windows-1251, KOI8-R,
-//! ISO-8859-x, ...), the DOS pages (CP437, CP850, CP866, ...), strict 7-bit
-//! ASCII and true ISO-8859-1; and the multi-byte encodings of the WHATWG
-//! Encoding Standard: GBK, gb18030, Big5, EUC-JP, ISO-2022-JP, Shift_JIS and
-//! EUC-KR. Byte output may start with a length prefix ([`LenPrefix`]), and
-//! [`usb_string!`] makes USB string descriptors. Everything of
-//! [`litenc_runtime`] is re-exported here: the per-encoding modules,
-//! [`Encoding`], the errors and [`const_encode!`].
-//!
 //! ```
-//! use litenc::{const_encode, utf16le, Encoding};
+//! use litenc::{utf16, windows1251, Encoding};
 //!
-//! // At compile time, from any `const` string:
-//! const WIDE: [u16; 6] = const_encode!(utf16, "Hello", nul);
-//! assert_eq!(WIDE, [0x48, 0x65, 0x6C, 0x6C, 0x6F, 0]);
+//! // At compile time: a literal in the encoding the API wants.
+//! static CAPTION: [u16; 7] = utf16!("Привет", nul); // for a `W` API
+//! const ANSI: [u8; 6] = windows1251!("Привет"); // for an `A` API
 //!
-//! // At run time, with the same codec:
-//! let text = String::from("Привет");
-//! assert_eq!(utf16le::encode(&text).unwrap().len(), 12);
+//! // At run time, the same codec, for an encoding chosen by name.
 //! let enc = Encoding::for_label("cp1251").unwrap();
-//! assert_eq!(enc.decode(&enc.encode(&text).unwrap()).unwrap(), text);
+//! assert_eq!(enc.encode("Привет").unwrap(), ANSI);
+//! assert_eq!(enc.decode(&ANSI).unwrap(), "Привет");
+//! # assert_eq!(CAPTION[6], 0);
 //! ```
 //!
-//! The rules of each encoding, the error positions and where litenc differs
-//! from Python, glibc and Java are in the docs of [`litenc_runtime`].
+//! - [Literals encoded at compile time](#literals-encoded-at-compile-time):
+//!   the macros and their options (`nul`, `cstr`, `bom`, length prefixes);
+//!   [`const_encode!`] for any `const` string.
+//! - [Typed strings of the FFI crates](#typed-strings-of-the-ffi-crates):
+//!   `&JNIStr`, `PCWSTR`, `&U16CStr` and others, straight from a literal.
+//! - The codec at run time: a module per encoding
+//!   ([`utf16le`](mod@utf16le), [`windows1251`](mod@windows1251),
+//!   [`shift_jis`], ...), [`Encoding`], the SIMD twins of
+//!   [`fast`], and [`stream`] and `io` for input that comes in pieces. The
+//!   rules of each encoding, the errors, and where litenc differs from
+//!   Python, glibc and Java are in the docs of [`litenc_runtime`], which
+//!   this crate re-exports whole.
+//! - [Cargo features](#cargo-features): what each one turns on.
+//! - Beyond the API docs: the
+//!   [README](https://github.com/litenc/litenc#readme) (set-up, a tour,
+//!   comparisons), [performance](https://github.com/litenc/litenc/blob/main/docs/performance.md),
+//!   [architecture](https://github.com/litenc/litenc/blob/main/docs/architecture.md),
+//!   [conformance](https://github.com/litenc/litenc/blob/main/CONFORMANCE.md)
+//!   and the [changelog](https://github.com/litenc/litenc/blob/main/CHANGELOG.md).
 //!
-//! For input that comes in pieces (a file, a socket), [`stream::Decoder`]
-//! and [`stream::Encoder`] decode and encode in constant memory into the
-//! caller's buffers, with errors at their offset in the whole stream;
-//! `examples/iconv.rs` converts files with them.
+//! # Encodings
+//!
+//! UTF-8, UTF-16 (native `u16` units, LE and BE bytes), UTF-32 (native
+//! `u32` units, LE and BE bytes), C's `wchar_t` ([`WChar`], the target's),
+//! Java's modified UTF-8 (MUTF-8), CESU-8, GSM 03.38 (the SMS alphabet),
+//! 73 single-byte code pages: every one of the WHATWG Encoding Standard
+//! (Windows-1251, KOI8-R, ISO-8859-x, ...), the DOS pages (CP437, CP850,
+//! CP866, ...), EBCDIC (IBM037, IBM1047, ...), the rest of Python's
+//! single-byte codecs, CP437 with glyphs, two HD44780 LCD ROMs, strict
+//! 7-bit ASCII and true ISO-8859-1; and, with the `cjk` feature, the
+//! multi-byte encodings of the WHATWG Encoding Standard: GBK, gb18030,
+//! Big5, EUC-JP, ISO-2022-JP, Shift_JIS and EUC-KR. Byte output may start
+//! with a length prefix ([`LenPrefix`]); [`usb_string!`] makes USB string
+//! descriptors and [`fat_name!`] FAT short file names.
 //!
 //! # Literals encoded at compile time
 //!
@@ -167,6 +182,8 @@
 //!   its default features). Implies `macros`.
 
 #![no_std]
+// On docs.rs (`--cfg docsrs`, nightly), each item behind a feature says which.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`, for two named exceptions, each documented and
 // tested where it is: `from_ne_bytes` in `__private` turns the bytes of a
 // literal into `[u16; N]`, `[u32; N]` or `[WChar; N]` for `utf16!`,

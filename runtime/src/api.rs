@@ -454,6 +454,7 @@ macro_rules! cjk_modules {
         #[doc = concat!("const FIXED: [u8; ", stringify!($bytes), ".len()] = litenc_runtime::const_encode!(", stringify!($module), ", ", stringify!($sample), ");")]
         /// assert_eq!(FIXED[..], bytes[..]);
         /// ```
+        #[cfg_attr(docsrs, doc(cfg(feature = "cjk")))]
         pub mod $module {
             crate::api::byte_codec_api!(
                 crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant),

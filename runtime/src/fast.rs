@@ -335,6 +335,7 @@ macro_rules! fast_cjk {
     )*]) => {$(
         fast_byte_api!(
             #[doc = concat!($name, " at run time: one pass, ASCII runs with SIMD.")]
+            #[cfg_attr(docsrs, doc(cfg(feature = "cjk")))]
             $module,
             crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant)
         );

@@ -1,15 +1,46 @@
 //! The codec of [litenc](https://docs.rs/litenc): UTF-8, UTF-16 and UTF-32
 //! (native units, LE and BE bytes), C's `wchar_t` ([`wide`]), Java's
-//! modified UTF-8, CESU-8, 44 single-byte code pages (every one of the
-//! WHATWG Encoding Standard, the DOS pages, strict ASCII and true
-//! ISO-8859-1) and the multi-byte encodings of Chinese, Japanese and Korean
-//! (Shift_JIS, GBK, Big5, ...), with length prefixes ([`LenPrefix`]) and USB
-//! string descriptors ([`usb_string`]), as `const fn`, with no dependencies
-//! and no `std`.
+//! modified UTF-8, CESU-8, GSM 03.38, 73 single-byte code pages (every one
+//! of the WHATWG Encoding Standard, the DOS pages, EBCDIC, strict ASCII,
+//! true ISO-8859-1, ...) and the multi-byte encodings of Chinese, Japanese
+//! and Korean (Shift_JIS, GBK, Big5, ...), with length prefixes
+//! ([`LenPrefix`]) and USB string descriptors ([`usb_string`]), as
+//! `const fn`, with no dependencies and no `std`.
+//!
+//! ```
+//! use litenc_runtime::{const_encode, windows1251, EncodeError, Encoding};
+//!
+//! // In a `const` item, the array's length worked out too.
+//! const HELLO: [u8; 6] = const_encode!(windows1251, "Привет");
+//! assert_eq!(HELLO, *b"\xCF\xF0\xE8\xE2\xE5\xF2");
+//!
+//! // At run time, into the caller's buffer, with errors that say where.
+//! let mut buf = [0u8; 16];
+//! let n = windows1251::decode_into(&HELLO, &mut buf).unwrap();
+//! assert_eq!(&buf[..n], "Привет".as_bytes());
+//! assert_eq!(
+//!     windows1251::encode_into("Grüße", &mut buf),
+//!     Err(EncodeError::Unencodable { encoding: Encoding::Windows1251, offset: 2, ch: 'ü' })
+//! );
+//! ```
 //!
 //! The compile-time macros of `litenc` encode by calling this crate, so a
 //! literal encoded at compile time and the same text encoded at run time give
-//! the same bytes: one codec, two callers.
+//! the same bytes: one codec, two callers. Most programs depend on
+//! [litenc](https://docs.rs/litenc), which re-exports all of this crate.
+//!
+//! - [The API](#the-api): the functions every encoding's module has, the
+//!   `alloc` helpers, [`Encoding`] for an encoding chosen at run time, the
+//!   SIMD twins of [`fast`], [`stream`] and `io` for input in pieces.
+//! - [Rules](#rules): what each encoding accepts, where errors are, what
+//!   lossy decoding writes; [Chinese, Japanese and
+//!   Korean](#chinese-japanese-and-korean) for the multi-byte encodings.
+//! - [Where other implementations differ](#where-other-implementations-differ):
+//!   Python, glibc, Java and the WHATWG standard, row by row.
+//! - [Cargo features](#cargo-features): `std`, `alloc` and `cjk`.
+//! - Beyond the API docs: [performance](https://github.com/litenc/litenc/blob/main/docs/performance.md),
+//!   [architecture](https://github.com/litenc/litenc/blob/main/docs/architecture.md)
+//!   and [conformance](https://github.com/litenc/litenc/blob/main/CONFORMANCE.md).
 //!
 //! # The API
 //!
@@ -234,6 +265,8 @@
 //! Without `alloc` the crate needs only `core`.
 
 #![no_std]
+// On docs.rs (`--cfg docsrs`, nightly), each item behind a feature says which.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: two modules allow `unsafe`, each for a named
 // reason: `simd` for `core::arch` (see its docs), and `trusted`, whose two
 // functions turn what a litenc decoder wrote (or a litenc scan accepted)
@@ -461,3 +494,8 @@ macro_rules! const_encode {
         __LITENC_ARRAY
     }};
 }
+
+// The README's Rust example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

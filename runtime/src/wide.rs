@@ -56,6 +56,8 @@ macro_rules! wchar_t {
             /// others (x86, x86-64, RISC-V, PowerPC, MIPS, Apple, ...).
             /// It is the same type as `libc::wchar_t` on every target libc
             /// has, which the tests check.
+            // Each target has a `WChar`: the docs show no list of targets.
+            #[cfg_attr(docsrs, doc(auto_cfg = false))]
             #[cfg($($rule)*)]
             pub type WChar = $ty;
         )*
