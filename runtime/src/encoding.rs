@@ -223,6 +223,13 @@ macro_rules! define_encodings {
             /// Whether this is one of the single-byte encodings (every one but
             /// UTF-8, UTF-16, UTF-32, MUTF-8, CESU-8 and the multi-byte ones):
             /// one byte per character, ASCII as itself.
+            ///
+            /// ```
+            /// use litenc_runtime::Encoding;
+            ///
+            /// assert!(Encoding::Windows1251.is_single_byte());
+            /// assert!(!Encoding::Utf8.is_single_byte());
+            /// ```
             #[must_use]
             #[inline]
             pub const fn is_single_byte(self) -> bool {
@@ -245,6 +252,14 @@ macro_rules! define_encodings {
             /// Shift_JIS, EUC-KR; with the `cjk` feature): one or two bytes
             /// per character (gb18030 also four), ASCII as itself (but for
             /// ISO-2022-JP's escape sequences).
+            ///
+            /// ```
+            /// use litenc_runtime::Encoding;
+            ///
+            /// let sjis = Encoding::for_label("sjis").unwrap(); // `cjk` feature
+            /// assert!(sjis.is_cjk() && !sjis.is_single_byte());
+            /// assert!(!Encoding::Utf16Le.is_cjk());
+            /// ```
             #[must_use]
             #[inline]
             pub const fn is_cjk(self) -> bool {
@@ -370,6 +385,14 @@ impl Encoding {
     /// The width of one code unit in bytes: 2 for the UTF-16 forms, 4 for
     /// the UTF-32 forms, else 1. A NUL terminator is one zero unit of this
     /// width.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// assert_eq!(Encoding::Utf16Be.unit_size(), 2);
+    /// assert_eq!(Encoding::Utf32Le.unit_size(), 4);
+    /// assert_eq!(Encoding::Mutf8.unit_size(), 1);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn unit_size(self) -> usize {
@@ -383,6 +406,14 @@ impl Encoding {
     /// Whether U+0000 is written as a zero unit, so that text holding it
     /// cannot be NUL-terminated unambiguously. False only for MUTF-8, which
     /// writes U+0000 as `C0 80` precisely so that it never is.
+    ///
+    /// ```
+    /// use litenc_runtime::Encoding;
+    ///
+    /// assert!(Encoding::Utf8.encodes_nul_as_zero());
+    /// assert!(!Encoding::Mutf8.encodes_nul_as_zero());
+    /// assert_eq!(Encoding::Mutf8.encode("\0").unwrap(), b"\xC0\x80");
+    /// ```
     #[must_use]
     #[inline]
     pub const fn encodes_nul_as_zero(self) -> bool {

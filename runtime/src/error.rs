@@ -335,6 +335,15 @@ impl DecodeError {
     /// `Some(n)`: `n` ill-formed units follow [`valid_up_to`](Self::valid_up_to).
     /// `None`: the input ends inside a sequence, or (see [`kind`](Self::kind))
     /// the output buffer was too small.
+    ///
+    /// ```
+    /// use litenc_runtime::utf8;
+    ///
+    /// // A lone continuation byte is ill-formed; decoding may resume after it.
+    /// assert_eq!(utf8::validate(b"a\x80b").unwrap_err().error_len(), Some(1));
+    /// // The first two of a four-byte character: more input could complete it.
+    /// assert_eq!(utf8::validate(b"a\xF0\x9F").unwrap_err().error_len(), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn error_len(&self) -> Option<usize> {
@@ -345,6 +354,17 @@ impl DecodeError {
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use litenc_runtime::{utf16le, DecodeErrorKind};
+    ///
+    /// // "hi" in UTF-16LE needs 2 bytes of UTF-8; the buffer has 1.
+    /// let err = utf16le::decode_into(b"h\0i\0", &mut [0u8; 1]).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::OutputTooSmall { needed: 2, available: 1 });
+    /// // An odd byte at the end is truncated input.
+    /// let err = utf16le::validate(b"h\0i").unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::Truncated);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn kind(&self) -> DecodeErrorKind {
@@ -352,6 +372,14 @@ impl DecodeError {
     }
 
     /// The encoding the input was decoded as.
+    ///
+    /// ```
+    /// use litenc_runtime::{iso8859_3, Encoding};
+    ///
+    /// // ISO-8859-3 leaves byte A5 undefined.
+    /// let err = iso8859_3::validate(b"\xA5").unwrap_err();
+    /// assert_eq!(err.encoding(), Encoding::Iso8859_3);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn encoding(&self) -> Encoding {

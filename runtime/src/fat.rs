@@ -129,6 +129,13 @@ impl core::fmt::Display for FatNameError {
 impl core::error::Error for FatNameError {}
 
 /// Whether FAT forbids `ch` in a short name.
+///
+/// ```
+/// use litenc_runtime::fat;
+///
+/// assert!(fat::is_forbidden('*') && fat::is_forbidden(' '));
+/// assert!(!fat::is_forbidden('A') && !fat::is_forbidden('~'));
+/// ```
 #[must_use]
 #[inline]
 pub const fn is_forbidden(ch: char) -> bool {

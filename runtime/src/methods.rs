@@ -81,6 +81,18 @@ impl Encoding {
     /// # Errors
     /// As [`encoded_len`](Self::encoded_len), and [`EncodeError::TooLong`]
     /// if the encoded text is longer than the prefix can count.
+    ///
+    /// ```
+    /// use litenc_runtime::{EncodeError, Encoding, LenPrefix};
+    ///
+    /// // Java's `writeUTF`: a big-endian 16-bit length, then MUTF-8.
+    /// assert_eq!(Encoding::Mutf8.prefixed_len("héllo", LenPrefix::U16Be), Ok(2 + 6));
+    /// let long = "a".repeat(256);
+    /// assert_eq!(
+    ///     Encoding::Utf8.prefixed_len(&long, LenPrefix::U8),
+    ///     Err(EncodeError::TooLong { len: 256, max: 255 })
+    /// );
+    /// ```
     #[inline]
     pub const fn prefixed_len(self, text: &str, prefix: LenPrefix) -> Result<usize, EncodeError> {
         engine::prefixed_len(self.family(), text, prefix)

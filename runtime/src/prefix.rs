@@ -55,6 +55,14 @@ impl LenPrefix {
     ];
 
     /// The bytes the prefix itself takes: 1, 2 or 4.
+    ///
+    /// ```
+    /// use litenc_runtime::LenPrefix;
+    ///
+    /// assert_eq!(LenPrefix::U8.width(), 1);
+    /// assert_eq!(LenPrefix::U16Be.width(), 2);
+    /// assert_eq!(LenPrefix::U32Le.width(), 4);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn width(self) -> usize {
@@ -88,6 +96,12 @@ impl LenPrefix {
 
     /// The name of the macro option for this prefix: `"len_u8"`,
     /// `"len_u16le"`, `"len_u16be"`, `"len_u32le"` or `"len_u32be"`.
+    ///
+    /// ```
+    /// use litenc_runtime::LenPrefix;
+    ///
+    /// assert_eq!(LenPrefix::U16Be.option_name(), "len_u16be");
+    /// ```
     #[must_use]
     #[inline]
     pub const fn option_name(self) -> &'static str {

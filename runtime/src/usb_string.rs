@@ -79,6 +79,15 @@ const fn check_units(units: usize) -> Result<usize, EncodeError> {
 /// # Errors
 /// As [`encoded_len`], and [`EncodeError::OutputTooSmall`] if `out` is
 /// shorter than the descriptor ([`MAX_LEN`] bytes always suffice).
+///
+/// ```
+/// use litenc_runtime::usb_string;
+///
+/// let mut buf = [0u8; usb_string::MAX_LEN];
+/// let n = usb_string::encode_into("Hi", &mut buf).unwrap();
+/// // bLength, bDescriptorType 3 (STRING), then UTF-16LE.
+/// assert_eq!(&buf[..n], [6, 3, b'H', 0, b'i', 0]);
+/// ```
 #[inline]
 pub const fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
     let needed = match encoded_len(text) {

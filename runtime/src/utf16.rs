@@ -74,6 +74,14 @@ pub const fn encode_units_array<const N: usize>(text: &str) -> [u16; N] {
 ///
 /// # Errors
 /// A [`DecodeError`] with positions in units.
+///
+/// ```
+/// use litenc_runtime::utf16;
+///
+/// assert!(utf16::validate_units(&[0x0061, 0xD83D, 0xDE00]).is_ok()); // "a😀"
+/// let err = utf16::validate_units(&[0x0061, 0xDE00, 0x0062]).unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+/// ```
 #[inline]
 pub const fn validate_units(units: &[u16]) -> Result<(), DecodeError> {
     match decoded_units_len(units) {

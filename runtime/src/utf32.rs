@@ -76,6 +76,14 @@ pub const fn encode_units_array<const N: usize>(text: &str) -> [u32; N] {
 /// # Errors
 /// A [`DecodeError`] with positions in units: the first surrogate or value
 /// above U+10FFFF, `error_len` 1.
+///
+/// ```
+/// use litenc_runtime::utf32;
+///
+/// assert!(utf32::validate_units(&[0x61, 0x1F600]).is_ok());
+/// let err = utf32::validate_units(&[0x61, 0x11_0000]).unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+/// ```
 #[inline]
 pub const fn validate_units(units: &[u32]) -> Result<(), DecodeError> {
     match decoded_units_len(units) {
