@@ -296,7 +296,7 @@ pub use litenc_macros::utf8;
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
-pub use litenc_macros::utf16;
+pub use crate::__private::native::utf16;
 
 /// UTF-16 little-endian bytes of string literals, as `[u8; N]` (as in files
 /// and on the wire); options as for [`utf8!`], except `cstr`.
@@ -335,7 +335,7 @@ pub use litenc_macros::utf16be;
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
-pub use litenc_macros::utf32;
+pub use crate::__private::native::utf32;
 
 /// UTF-32 little-endian bytes of string literals, as `[u8; N]`, four per
 /// character; options as for [`utf8!`], except `cstr`. (`"utf-32"` in
@@ -372,12 +372,12 @@ pub use litenc_macros::utf32be;
 /// mostly 32 bits). `u16cstr` and `u32cstr` are compile errors: `wide!`'s
 /// width depends on the target; use `utf16!` or `utf32!` for them.
 ///
-/// The macro runs on the host but follows the target: its expansion holds
-/// the text both ways, and the target's `WChar` picks one, so a build from
-/// Linux for Windows gets 16-bit units. Text beyond U+FFFF takes two units
-/// on 16-bit targets and one elsewhere, so for such text let the compiler
-/// infer the array's length (`let`), or compute it with
-/// [`wide::units_len`] in a `const`.
+/// The macro runs on the host but follows the target: litenc, compiled
+/// for the target, gives the macro of the target's `wchar_t` (and byte
+/// order), so a build from Linux for Windows gets 16-bit units. Text
+/// beyond U+FFFF takes two units on 16-bit targets and one elsewhere, so
+/// for such text let the compiler infer the array's length (`let`), or
+/// compute it with [`wide::units_len`] in a `const`.
 ///
 /// ```
 /// use litenc::WChar;
@@ -391,7 +391,7 @@ pub use litenc_macros::utf32be;
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
-pub use litenc_macros::wide;
+pub use crate::__private::native::wide;
 
 /// A USB string descriptor (USB 2.0 §9.6.7) of a string literal, as
 /// `[u8; N]`: `bLength`, `bDescriptorType` 3, then the text as UTF-16LE,
@@ -613,66 +613,7 @@ pub use litenc_macros::include_encoded;
 /// ```
 #[cfg(feature = "macros")]
 #[doc(inline)]
-pub use litenc_macros::encoded;
-
-/// Not public API: of two byte-string literals, the bytes of the same code
-/// units in little- and in big-endian order, the one in the *target's*
-/// order (this crate is compiled for the target; the proc macros run on
-/// the host). Token trees, so the other literal is never parsed as an
-/// expression.
-#[cfg(target_endian = "little")]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __litenc_native_endian {
-    ($le:tt $be:tt) => {
-        $le
-    };
-}
-
-/// Not public API: see the little-endian definition.
-#[cfg(not(target_endian = "little"))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __litenc_native_endian {
-    ($le:tt $be:tt) => {
-        $be
-    };
-}
-
-/// Not public API: of two blocks, the `[WChar; N]` of the UTF-16 and of the
-/// UTF-32 units of the same text, the one of the *target's* `wchar_t`
-/// (16 bits on the targets below, as `WChar`'s own definition says, which
-/// an assertion in `__private` checks on every build).
-#[cfg(any(
-    windows,
-    target_os = "cygwin",
-    target_os = "uefi",
-    target_arch = "avr",
-    target_arch = "msp430"
-))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __litenc_wide_pick {
-    ($utf16:tt $utf32:tt) => {
-        $utf16
-    };
-}
-
-/// Not public API: see the 16-bit definition.
-#[cfg(not(any(
-    windows,
-    target_os = "cygwin",
-    target_os = "uefi",
-    target_arch = "avr",
-    target_arch = "msp430"
-)))]
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __litenc_wide_pick {
-    ($utf16:tt $utf32:tt) => {
-        $utf32
-    };
-}
+pub use crate::__private::native::encoded;
 
 // Not public API.
 //
@@ -681,12 +622,61 @@ macro_rules! __litenc_wide_pick {
 pub mod __private {
     pub mod typed;
 
-    /// Of the little- and the big-endian bytes, the target's:
-    /// `native_endian!(b"..." b"...")`.
-    pub use crate::__litenc_native_endian as native_endian;
-    /// Of the UTF-16 and the UTF-32 form, the target's `wchar_t`'s:
-    /// `wide_pick!({ ... } { ... })`.
-    pub use crate::__litenc_wide_pick as wide_pick;
+    /// The macros that give code units, as the proc macros' entry points
+    /// for this target's byte order and `wchar_t`: the proc macros run on
+    /// the host, this crate is compiled for the target, so its `cfg` picks
+    /// the entry point and the expansion holds the target's array alone.
+    #[cfg(feature = "macros")]
+    pub mod native {
+        #[cfg(not(target_endian = "little"))]
+        pub use litenc_macros::{
+            encoded_be as encoded, utf16_units_be as utf16, utf32_units_be as utf32,
+        };
+        #[cfg(target_endian = "little")]
+        pub use litenc_macros::{
+            encoded_le as encoded, utf16_units_le as utf16, utf32_units_le as utf32,
+        };
+        pub use wchar::wide;
+
+        /// `wide!` of a 16-bit `wchar_t` (as `WChar`'s own definition says).
+        #[cfg(any(
+            windows,
+            target_os = "cygwin",
+            target_os = "uefi",
+            target_arch = "avr",
+            target_arch = "msp430"
+        ))]
+        mod wchar {
+            pub(super) const BITS: u32 = 16;
+            #[cfg(not(target_endian = "little"))]
+            pub use litenc_macros::wide16_be as wide;
+            #[cfg(target_endian = "little")]
+            pub use litenc_macros::wide16_le as wide;
+        }
+
+        /// `wide!` of a 32-bit `wchar_t`.
+        #[cfg(not(any(
+            windows,
+            target_os = "cygwin",
+            target_os = "uefi",
+            target_arch = "avr",
+            target_arch = "msp430"
+        )))]
+        mod wchar {
+            pub(super) const BITS: u32 = 32;
+            #[cfg(not(target_endian = "little"))]
+            pub use litenc_macros::wide32_be as wide;
+            #[cfg(target_endian = "little")]
+            pub use litenc_macros::wide32_le as wide;
+        }
+
+        // The `wide!` chosen here and `WChar` agree on every target this
+        // crate builds for.
+        const _: () = assert!(
+            crate::WChar::BITS == wchar::BITS,
+            "litenc: the wide! of this target and WChar disagree on the size of wchar_t"
+        );
+    }
 
     /// The bytes of `text` as an array, for the long `[u8; N]` literals
     /// that are UTF-8.
@@ -701,12 +691,6 @@ pub mod __private {
             _ => panic!("litenc: str_bytes got a text of the wrong length"),
         }
     }
-
-    // `wide_pick!` and `WChar` agree on every target this crate builds for.
-    const _: () = assert!(
-        core::mem::size_of::<crate::WChar>() == wide_pick!({ 2 } { 4 }),
-        "litenc: __litenc_wide_pick! and WChar disagree on the size of wchar_t"
-    );
 
     /// A module with `from_ne_bytes`, for one unit type: `[unit; N]` from
     /// the native-endian bytes of `N` units, the one conversion `utf16!`,
@@ -810,20 +794,6 @@ pub mod __private {
         #[should_panic(expected = "one unit's bytes per unit")]
         fn wrong_size() {
             let _ = from_ne_bytes::<2, 3>(&[0, 0, 0]);
-        }
-
-        #[test]
-        fn picks_the_targets_form() {
-            let wide: [crate::WChar; 2] =
-                crate::__private::wide_pick!({ [0xD83D, 0xDE00] } { [0x1F600, 0] });
-            let want: [crate::WChar; 2] = if crate::WChar::BITS == 16 {
-                [0xD83D, 0xDE00]
-            } else {
-                [0x1F600, 0]
-            };
-            assert_eq!(wide, want);
-            let bytes: &[u8; 2] = crate::__private::native_endian!(b"\x01\x02" b"\x02\x01");
-            assert_eq!(u16::from_ne_bytes(*bytes), 0x0201);
         }
 
         #[test]

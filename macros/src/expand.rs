@@ -9,24 +9,19 @@
 //!   `litenc::__private::str_bytes`, evaluated in a `const` block;
 //! - `&CStr`: one C-string literal, `c"..."`;
 //! - `[u16; N]`, `[u32; N]` of up to [`ARRAY_UNITS`] units: an array of
-//!   integer literals, the first suffixed (`[1055u16, 1088, ...]`), which
-//!   means the same on every target;
-//! - longer ones: the bytes of the units in both byte orders, as two
-//!   byte-string literals of which `litenc::__private::native_endian!`
-//!   keeps the *target's* (the macro runs on the host; the facade is
-//!   compiled for the target), read as units by
+//!   integer literals, the first suffixed (`[1055u16, 1088, ...]`);
+//! - longer ones: the bytes of the units in the target's byte order, one
+//!   byte-string literal, read as units by
 //!   `litenc::__private::utf16::from_ne_bytes` (or `utf32::`), one copy in
 //!   `const` evaluation: no loop, no `long_running_const_eval`;
-//! - `[WChar; N]`: text of the Basic Multilingual Plane alone has the same
-//!   units in UTF-16 and UTF-32, so a short one is an array of integers
-//!   cast to `::litenc::WChar` once; otherwise both forms, as above, of
-//!   which `litenc::__private::wide_pick!` keeps the one of the target's
-//!   `wchar_t`, so that nothing of the host's `wchar_t` leaks into the
-//!   expansion.
+//! - `[WChar; N]`: the units of the target's `wchar_t`, UTF-16 or UTF-32,
+//!   as above: integers cast to `::litenc::WChar` once, or bytes read by
+//!   `litenc::__private::wchar::from_ne_bytes`.
 //!
-//! `native_endian!` and `wide_pick!` are `macro_rules!` that take their
-//! arguments as token trees, so the literal of the other form is never
-//! parsed as an expression, type-checked or evaluated.
+//! The macro runs on the host, so the target's byte order and `wchar_t`
+//! are not its `cfg!`: the facade, compiled for the target, re-exports the
+//! entry point of the target's kind, which says them ([`Native`](crate::parse::Native)). Every
+//! expansion is one array, of the target's form alone.
 //!
 //! Files read for the text are `include_bytes!`-ed into an unused `const`,
 //! and environment variables `env!`-ed into another, which makes the build
@@ -42,27 +37,25 @@ use crate::diagnostics;
 use crate::options::Typed;
 use crate::parse::{Attribute, FatName, ItemType, Literal, Target, Text, Tracked};
 
-/// `N` native code units of `size` bytes, as their little-endian bytes and,
-/// for arrays longer than [`ARRAY_UNITS`], their big-endian bytes (empty
-/// otherwise).
+/// `N` code units of `size` bytes, as their bytes in the target's byte
+/// order.
 struct Units {
     size: usize,
     n: usize,
-    le: Vec<u8>,
-    be: Vec<u8>,
+    bytes: Vec<u8>,
+    big_endian: bool,
 }
 
 impl Units {
     /// The value of unit `i`.
     fn get(&self, i: usize) -> u32 {
-        let at = i * self.size;
-        let mut v = 0;
-        let mut k = self.size;
-        while k > 0 {
-            k -= 1;
-            v = v << 8 | u32::from(self.le[at + k]);
+        let unit = &self.bytes[i * self.size..(i + 1) * self.size];
+        let fold = |v: u32, &b: &u8| v << 8 | u32::from(b);
+        if self.big_endian {
+            unit.iter().fold(0, fold)
+        } else {
+            unit.iter().rev().fold(0, fold)
         }
-        v
     }
 }
 
@@ -74,8 +67,8 @@ enum Encoded {
     /// the text.
     Text(Vec<u8>, Lit),
     Units(Units),
-    /// The same text as UTF-16 and as UTF-32 units, for `wchar_t`.
-    Wide(Units, Units),
+    /// The units of the target's `wchar_t`.
+    Wide(Units),
     CStr(CString),
 }
 
@@ -84,7 +77,7 @@ impl Encoded {
     fn len(&self) -> usize {
         match self {
             Encoded::Bytes(bytes) | Encoded::Text(bytes, _) => bytes.len(),
-            Encoded::Units(units) | Encoded::Wide(units, _) => units.n,
+            Encoded::Units(units) | Encoded::Wide(units) => units.n,
             Encoded::CStr(c) => c.as_bytes_with_nul().len(),
         }
     }
@@ -280,14 +273,9 @@ fn encode(lit: &Literal) -> syn::Result<Encoded> {
         }
     }
     match target {
-        Target::Units16 => return Ok(Encoded::Units(units(lit, Encoding::Utf16Le, false))),
-        Target::Units32 => return Ok(Encoded::Units(units(lit, Encoding::Utf32Le, false))),
-        Target::Wide => {
-            // Written as bytes when either form is too long for integers.
-            let utf16 = units(lit, Encoding::Utf16Le, false);
-            let long = utf16.n > ARRAY_UNITS;
-            return Ok(Encoded::Wide(utf16, units(lit, Encoding::Utf32Le, long)));
-        }
+        Target::Units16 => return Ok(Encoded::Units(units(lit, false))),
+        Target::Units32 => return Ok(Encoded::Units(units(lit, true))),
+        Target::Wide => return Ok(Encoded::Wide(units(lit, !lit.native.wchar16))),
         Target::Bytes(_) | Target::UsbString => {}
     }
     let body = runtime_encode(encoding, &text.value).map_err(|_| unencodable(text, target))?;
@@ -554,55 +542,51 @@ fn check_typed(lit: &Literal, typed: Typed, span: Span) -> syn::Result<()> {
     ))
 }
 
-/// The native units of `lit`'s text in the form whose little-endian byte
-/// form is `le_form` (UTF-16LE or UTF-32LE), with its options: a mark as a
-/// leading U+FEFF unit, a zero unit for `nul`. Both byte orders come from
-/// the runtime, the big-endian one only for arrays too long to be written
-/// as integers (encoding twice costs less than swapping the bytes in a proc
-/// macro built without optimisation).
-fn units(lit: &Literal, le_form: Encoding, long: bool) -> Units {
-    let be_form = if le_form == Encoding::Utf16Le {
-        Encoding::Utf16Be
-    } else {
-        Encoding::Utf32Be
+/// The UTF-16 (or, `utf32`, UTF-32) units of `lit`'s text, with its
+/// options (a mark as a leading U+FEFF unit, a zero unit for `nul`, the
+/// padding of `width`), as bytes in the target's byte order
+/// (`lit.native`), from the runtime's encoder of that byte order: the
+/// target's form alone, encoded once.
+fn units(lit: &Literal, utf32: bool) -> Units {
+    let big_endian = lit.native.big_endian;
+    let form = match (utf32, big_endian) {
+        (false, false) => Encoding::Utf16Le,
+        (false, true) => Encoding::Utf16Be,
+        (true, false) => Encoding::Utf32Le,
+        (true, true) => Encoding::Utf32Be,
     };
-    let size = le_form.unit_size();
-    let bytes = |order: Encoding| {
-        let mut bytes = Vec::with_capacity(size * lit.text.value.len() + 2 * size);
-        if lit.options.bom.is_some() {
-            bytes.extend_from_slice(order.bom().unwrap_or_default());
+    let size = form.unit_size();
+    let mut bytes = Vec::with_capacity(size * lit.text.value.len() + 2 * size);
+    if lit.options.bom.is_some() {
+        bytes.extend_from_slice(form.bom().unwrap_or_default());
+    }
+    bytes.append(&mut runtime_encode(form, &lit.text.value).unwrap_or_default());
+    if lit.options.terminated() {
+        bytes.resize(bytes.len() + size, 0);
+    }
+    if let Some((width, _)) = lit.options.width {
+        // Fits: checked in `encode`.
+        let pad = lit.options.pad.map_or(0x20, |(p, _)| p);
+        let unit = if big_endian {
+            pad.to_be_bytes()
+        } else {
+            pad.to_le_bytes()
+        };
+        let unit = if big_endian {
+            &unit[4 - size..]
+        } else {
+            &unit[..size]
+        };
+        while bytes.len() < width * size {
+            bytes.extend_from_slice(unit);
         }
-        bytes.append(&mut runtime_encode(order, &lit.text.value).unwrap_or_default());
-        if lit.options.terminated() {
-            bytes.resize(bytes.len() + size, 0);
-        }
-        if let Some((width, _)) = lit.options.width {
-            // Fits: checked in `encode`.
-            let pad = lit.options.pad.map_or(0x20, |(p, _)| p);
-            let unit = if order == le_form {
-                pad.to_le_bytes()
-            } else {
-                pad.to_be_bytes()
-            };
-            let unit = if order == le_form {
-                &unit[..size]
-            } else {
-                &unit[4 - size..]
-            };
-            while bytes.len() < width * size {
-                bytes.extend_from_slice(unit);
-            }
-        }
-        bytes
-    };
-    let le = bytes(le_form);
-    let n = le.len() / size;
-    let be = if long || n > ARRAY_UNITS {
-        bytes(be_form)
-    } else {
-        Vec::new()
-    };
-    Units { size, n, le, be }
+    }
+    Units {
+        size,
+        n: bytes.len() / size,
+        bytes,
+        big_endian,
+    }
 }
 
 /// The USB string descriptor of `text`, from the runtime's
@@ -687,9 +671,8 @@ fn interior_nul(text: &Text, target: Target, option: &str, nuls: &[(usize, char)
 /// Up to this many code units, `[u16; N]`, `[u32; N]` and `[WChar; N]` are
 /// an array of integer literals; above it, bytes read by `from_ne_bytes`.
 /// An integer costs the compiler a little (a token, an expression to check
-/// and evaluate), the bytes a fixed amount (two literals, a macro, a generic
-/// `const fn` to instantiate and evaluate); measured with
-/// `scripts/compile_time.py`.
+/// and evaluate), the bytes a fixed amount (a literal, a generic `const fn`
+/// to instantiate and evaluate); measured with `scripts/compile_time.py`.
 const ARRAY_UNITS: usize = 32;
 
 /// Above this many bytes, a `[u8; N]` that is the UTF-8 of the text itself
@@ -725,22 +708,11 @@ fn value(encoded: &Encoded) -> TokenStream {
             }
             from_ne_bytes(&module, units)
         }
-        Encoded::Wide(utf16, utf32) => {
-            // (`utf32` has at most as many units as `utf16`.)
-            if utf16.n <= ARRAY_UNITS {
-                if utf16.n == utf32.n {
-                    // No surrogates: the same units either way (written as
-                    // 16-bit units, for the literals that fit `i16`).
-                    return int_array(utf16, WCHAR);
-                }
-                let (a, b) = (int_array(utf16, WCHAR), int_array(utf32, WCHAR));
-                return quote!(::litenc::__private::wide_pick!({ #a } { #b }));
+        Encoded::Wide(units) => {
+            if units.n <= ARRAY_UNITS {
+                return int_array(units, WCHAR);
             }
-            // The target's `WChar` picks the form; the macro, which runs on
-            // the host, does not.
-            let a = from_ne_bytes(&quote!(wchar), utf16);
-            let b = from_ne_bytes(&quote!(wchar), utf32);
-            quote!(::litenc::__private::wide_pick!({ #a } { #b }))
+            from_ne_bytes(&quote!(wchar), units)
         }
     }
 }
@@ -787,22 +759,17 @@ fn int_array(units: &Units, suffix: &str) -> TokenStream {
         .expect("integer literals separated by commas are tokens")
 }
 
-/// `const { __private::MODULE::from_ne_bytes::<N, B>(native_endian!(LE BE)) }`:
-/// the units from the bytes in the target's byte order, evaluated at
-/// compile time.
+/// `const { __private::MODULE::from_ne_bytes::<N, B>(b"...") }`: the
+/// units from their bytes in the target's byte order, evaluated at compile
+/// time.
 fn from_ne_bytes(module: &TokenStream, units: &Units) -> TokenStream {
     let (n, b) = (
         Lit::usize_unsuffixed(units.n),
-        Lit::usize_unsuffixed(units.size * units.n),
+        Lit::usize_unsuffixed(units.bytes.len()),
     );
-    let le = Lit::byte_string(&units.le);
-    let be = Lit::byte_string(&units.be);
+    let bytes = Lit::byte_string(&units.bytes);
     quote! {
-        const {
-            ::litenc::__private::#module::from_ne_bytes::<#n, #b>(
-                ::litenc::__private::native_endian!(#le #be)
-            )
-        }
+        const { ::litenc::__private::#module::from_ne_bytes::<#n, #b>(#bytes) }
     }
 }
 
@@ -893,11 +860,56 @@ fn with_tracked(tracked: &Tracked, value: TokenStream) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse;
+    use crate::parse::{self, Native};
+
+    /// Every kind of target a macro that gives units has an entry point for.
+    const NATIVES: [Native; 4] = [Native::LE, Native::BE, Native::W16_LE, Native::W16_BE];
 
     fn expand(target: Target, input: &str) -> String {
-        let lit = parse::literal(input.parse().unwrap(), target, "wide").unwrap();
-        literal(lit).unwrap().to_string()
+        expand_for(target, Native::LE, input)
+    }
+
+    fn tokens_for(target: Target, native: Native, input: &str) -> TokenStream {
+        let lit = parse::units(input.parse().unwrap(), target, "wide", native).unwrap();
+        literal(lit).unwrap()
+    }
+
+    fn expand_for(target: Target, native: Native, input: &str) -> String {
+        tokens_for(target, native, input).to_string()
+    }
+
+    /// The array literals in `tokens`, at any depth: byte strings
+    /// (`b"..."`) and bracketed lists of integers (`[97u16, 0]`, `[0u16;
+    /// 0]`), each as its text. (A type such as `[u16]` starts with a word,
+    /// not a literal.)
+    fn arrays(tokens: TokenStream) -> Vec<String> {
+        let mut out = Vec::new();
+        for tree in tokens {
+            match tree {
+                TokenTree::Literal(lit) if lit.to_string().starts_with("b\"") => {
+                    out.push(lit.to_string());
+                }
+                TokenTree::Group(group) => {
+                    let first = group.stream().into_iter().next();
+                    if group.delimiter() == proc_macro2::Delimiter::Bracket
+                        && matches!(first, Some(TokenTree::Literal(_)))
+                    {
+                        out.push(group.to_string());
+                    } else {
+                        out.extend(arrays(group.stream()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The bytes of `units` in `native`'s byte order, from `std` (not the
+    /// runtime), written as the byte-string literal the macro emits.
+    fn byte_string<const N: usize>(units: impl Iterator<Item = [u8; N]>) -> String {
+        let bytes: Vec<u8> = units.flatten().collect();
+        Lit::byte_string(&bytes).to_string()
     }
 
     /// Facts of the host's `wchar_t` that must not be in `wide!`'s
@@ -919,81 +931,145 @@ mod tests {
         }
     }
 
-    /// `wide!` must not decide the width of `wchar_t` on the host: text
-    /// with a surrogate pair holds both forms, and the facade's
-    /// `wide_pick!` (compiled for the target) takes one.
+    /// `wide!` gives the units of the `wchar_t` its entry point names (the
+    /// facade re-exports the target's), and nothing of the other width or
+    /// byte order, whatever the host's `wchar_t`.
     #[test]
-    fn wide_leaves_the_choice_to_the_target() {
-        let out = expand(Target::Wide, r#""a😀", nul"#);
-        // UTF-16: 'a', D83D DE00, 0; UTF-32: 'a', 1F600, 0.
-        assert_eq!(
-            out,
-            ":: litenc :: __private :: wide_pick ! \
-             ({ [97 as :: litenc :: WChar , 55357u16 as :: litenc :: WChar , \
-             56832u16 as :: litenc :: WChar , 0] } \
-             { [97 as :: litenc :: WChar , 128512 , 0] })"
-        );
-        assert_no_host_facts(&out);
-        // Long text: both forms as bytes, each in both byte orders.
-        let text = "a😀".repeat(ARRAY_UNITS);
-        let out = expand(Target::Wide, &format!("\"{text}\""));
-        assert!(out.starts_with(":: litenc :: __private :: wide_pick ! ({ const {"));
-        let n16 = 3 * ARRAY_UNITS;
-        let n32 = 2 * ARRAY_UNITS;
-        let calls = [
-            format!("wchar :: from_ne_bytes :: < {n16} , {} >", 2 * n16),
-            format!("wchar :: from_ne_bytes :: < {n32} , {} >", 4 * n32),
-        ];
-        for call in calls {
-            assert!(out.contains(&call), "{call} in {out}");
+    fn wide_is_the_targets_form_alone() {
+        for native in NATIVES {
+            let out = expand_for(Target::Wide, native, r#""a😀", nul"#);
+            // UTF-16: 'a', D83D DE00, 0; UTF-32: 'a', 1F600, 0.
+            let want = if native.wchar16 {
+                "[97 as :: litenc :: WChar , 55357u16 as :: litenc :: WChar , \
+                 56832u16 as :: litenc :: WChar , 0]"
+            } else {
+                "[97 as :: litenc :: WChar , 128512 , 0]"
+            };
+            assert_eq!(out, want, "{native:?}");
+            assert_no_host_facts(&out);
+            // Long text: the target's form, as bytes in its byte order.
+            let text = "a😀".repeat(ARRAY_UNITS);
+            let out = expand_for(Target::Wide, native, &format!("\"{text}\""));
+            let (n, bytes) = match (native.wchar16, native.big_endian) {
+                (true, false) => (3, byte_string(text.encode_utf16().map(u16::to_le_bytes))),
+                (true, true) => (3, byte_string(text.encode_utf16().map(u16::to_be_bytes))),
+                (false, false) => (
+                    2,
+                    byte_string(text.chars().map(|c| (c as u32).to_le_bytes())),
+                ),
+                (false, true) => (
+                    2,
+                    byte_string(text.chars().map(|c| (c as u32).to_be_bytes())),
+                ),
+            };
+            let n = n * ARRAY_UNITS;
+            let size = if native.wchar16 { 2 } else { 4 };
+            assert_eq!(
+                out,
+                format!(
+                    "const {{ :: litenc :: __private :: wchar :: from_ne_bytes :: < {n} , {} > ({bytes}) }}",
+                    size * n
+                ),
+                "{native:?}"
+            );
+            assert_no_host_facts(&out);
         }
-        let bytes = [
-            "a\\0=\\xD8\\0\\xDE".repeat(ARRAY_UNITS),
-            "\\0a\\xD8=\\xDE\\0".repeat(ARRAY_UNITS),
-            "a\\0\\0\\0\\0\\xF6\\x01\\0".repeat(ARRAY_UNITS),
-            "\\0\\0\\0a\\0\\x01\\xF6\\0".repeat(ARRAY_UNITS),
-        ];
-        for form in bytes {
-            assert!(out.contains(&format!("b\"{form}\"")), "{form} in {out}");
-        }
-        assert_eq!(out.matches("native_endian").count(), 2, "{out}");
-        assert_no_host_facts(&out);
     }
 
     /// Text of the Basic Multilingual Plane has the same units in both
     /// forms: one array, cast to the target's `WChar`.
     #[test]
     fn wide_of_the_bmp_is_one_array() {
-        let out = expand(Target::Wide, r#""Пр", nul"#);
-        assert_eq!(out, "[1055 as :: litenc :: WChar , 1088 , 0]");
-        let out = expand(Target::Wide, r#""""#);
-        assert_eq!(out, "[0 as :: litenc :: WChar ; 0]");
+        for native in NATIVES {
+            let out = expand_for(Target::Wide, native, r#""Пр", nul"#);
+            assert_eq!(out, "[1055 as :: litenc :: WChar , 1088 , 0]");
+            let out = expand_for(Target::Wide, native, r#""""#);
+            assert_eq!(out, "[0 as :: litenc :: WChar ; 0]");
+        }
     }
 
-    /// Short unit arrays are integer literals, longer ones bytes in both
-    /// byte orders, from which the target's is taken; the boundary holds.
+    /// Whatever the length of the text (a few characters, or 10,000 with
+    /// characters beyond U+FFFF), and with every option `utf16!`, `utf32!`
+    /// and `wide!` take, the expansion holds exactly one array: that of the
+    /// target's byte order and `wchar_t`, never the other forms for a
+    /// macro of the facade to choose from.
+    #[test]
+    fn every_expansion_of_units_is_one_array() {
+        let long = "aж😀€".repeat(2_500);
+        assert_eq!(long.chars().count(), 10_000);
+        let options = [
+            "",
+            ", nul",
+            ", bom",
+            ", bom, nul",
+            ", width = 20_020",
+            ", nul, width = 20_020, pad = 0",
+            ", u16cstr",
+            ", u32cstr",
+            ", pcwstr",
+        ];
+        let targets = [
+            (Target::Units16, "u16cstr pcwstr"),
+            (Target::Units32, "u32cstr"),
+            (Target::Wide, "pcwstr"),
+        ];
+        let mut seen = 0;
+        for (target, typed) in targets {
+            for native in NATIVES {
+                for text in ["a😀", long.as_str()] {
+                    for option in options {
+                        let word = option.trim_start_matches(", ");
+                        let is_typed = ["u16cstr", "u32cstr", "pcwstr"].contains(&word);
+                        if is_typed && !typed.split(' ').any(|t| t == word) {
+                            continue;
+                        }
+                        let input = format!("\"{text}\"{option}");
+                        let tokens = tokens_for(target, native, &input);
+                        let out = tokens.to_string();
+                        let found = arrays(tokens);
+                        assert_eq!(found.len(), 1, "{input:.40}: {out:.300}");
+                        for gone in ["native_endian", "wide_pick"] {
+                            assert!(!out.contains(gone), "{out:.300}");
+                        }
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        // Every combination above was expanded (none skipped by mistake).
+        assert_eq!(seen, 3 * 4 * 2 * 6 + 4 * 2 * (2 + 1 + 1));
+    }
+
+    /// Short unit arrays are integer literals, longer ones bytes in the
+    /// target's byte order; the boundary holds.
     #[test]
     fn units_as_integers_then_as_bytes() {
-        let out = expand(Target::Units16, r#""a😀", nul"#);
-        assert_eq!(out, "[97u16 , 55357 , 56832 , 0]");
-        let out = expand(Target::Units32, r#""a😀", bom"#);
-        assert_eq!(out, "[65279u32 , 97 , 128512]");
-        let out = expand(Target::Units16, r#""""#);
-        assert_eq!(out, "[0u16 ; 0]");
-        let text = "é".repeat(ARRAY_UNITS);
-        assert!(expand(Target::Units16, &format!("\"{text}\"")).starts_with("[233u16 , 233"));
-        let out = expand(Target::Units16, &format!("\"{text}\", nul"));
-        let n = ARRAY_UNITS + 1;
-        assert!(
-            out.contains(&format!("utf16 :: from_ne_bytes :: < {n} , {} >", 2 * n)),
-            "{out}"
-        );
-        assert!(out.contains(&format!("b\"{}\\0\\0\"", "\\xE9\\0".repeat(ARRAY_UNITS))));
-        assert!(out.contains(&format!("b\"{}\\0\\0\"", "\\0\\xE9".repeat(ARRAY_UNITS))));
-        assert!(
-            out.contains(":: litenc :: __private :: native_endian !"),
-            "{out}"
-        );
+        for native in [Native::LE, Native::BE] {
+            let out = expand_for(Target::Units16, native, r#""a😀", nul"#);
+            assert_eq!(out, "[97u16 , 55357 , 56832 , 0]");
+            let out = expand_for(Target::Units32, native, r#""a😀", bom"#);
+            assert_eq!(out, "[65279u32 , 97 , 128512]");
+            let out = expand_for(Target::Units16, native, r#""""#);
+            assert_eq!(out, "[0u16 ; 0]");
+            let text = "é".repeat(ARRAY_UNITS);
+            let out = expand_for(Target::Units16, native, &format!("\"{text}\""));
+            assert!(out.starts_with("[233u16 , 233"), "{out}");
+            let out = expand_for(Target::Units16, native, &format!("\"{text}\", nul"));
+            let n = ARRAY_UNITS + 1;
+            let units = text.encode_utf16().chain([0]);
+            let bytes = if native.big_endian {
+                byte_string(units.map(u16::to_be_bytes))
+            } else {
+                byte_string(units.map(u16::to_le_bytes))
+            };
+            assert_eq!(
+                out,
+                format!(
+                    "const {{ :: litenc :: __private :: utf16 :: from_ne_bytes :: < {n} , {} > ({bytes}) }}",
+                    2 * n
+                )
+            );
+        }
     }
 
     /// `wide!`'s units above `0x7FFF` are `u16` literals cast to `WChar`,
@@ -1001,23 +1077,49 @@ mod tests {
     /// there); the others take their type from the first.
     #[test]
     fn wide_units_above_0x7fff_fit_a_signed_16_bit_wchar() {
-        let out = expand(Target::Wide, r#""a한😀""#);
-        assert!(
-            out.contains(
-                "{ [97 as :: litenc :: WChar , 54620u16 as :: litenc :: WChar , \
-                 55357u16 as :: litenc :: WChar , 56832u16 as :: litenc :: WChar] }"
-            ),
-            "{out}"
+        let out = expand_for(Target::Wide, Native::W16_LE, r#""a한😀""#);
+        assert_eq!(
+            out,
+            "[97 as :: litenc :: WChar , 54620u16 as :: litenc :: WChar , \
+             55357u16 as :: litenc :: WChar , 56832u16 as :: litenc :: WChar]"
         );
-        assert!(
-            out.contains("{ [97 as :: litenc :: WChar , 54620 , 128512] }"),
-            "{out}"
-        );
-        let out = expand(Target::Wide, r#""한a""#);
-        assert!(
-            out.contains("[54620u16 as :: litenc :: WChar , 97]"),
-            "{out}"
-        );
+        let out = expand_for(Target::Wide, Native::LE, r#""a한😀""#);
+        assert_eq!(out, "[97 as :: litenc :: WChar , 54620 , 128512]");
+        let out = expand_for(Target::Wide, Native::W16_BE, r#""한a""#);
+        assert_eq!(out, "[54620u16 as :: litenc :: WChar , 97]");
+    }
+
+    /// The attribute on a `[u16; _]` or `[u32; _]` fills in the units of
+    /// the target's byte order alone, as the function-like macros do.
+    #[test]
+    fn attribute_units_in_the_targets_byte_order() {
+        let text = "Пр😀".repeat(ARRAY_UNITS);
+        for native in [Native::LE, Native::BE] {
+            let item = format!("static S: [u32; _] = \"{text}\";");
+            let attr = parse::attribute(
+                r#""utf-32", nul"#.parse().unwrap(),
+                item.parse().unwrap(),
+                native,
+            )
+            .unwrap();
+            let tokens = attribute(attr).unwrap();
+            let out = tokens.to_string();
+            let units = text.chars().map(|c| c as u32).chain([0]);
+            let bytes = if native.big_endian {
+                byte_string(units.map(u32::to_be_bytes))
+            } else {
+                byte_string(units.map(u32::to_le_bytes))
+            };
+            let n = 3 * ARRAY_UNITS + 1;
+            assert_eq!(arrays(tokens), std::slice::from_ref(&bytes), "{out:.300}");
+            assert_eq!(
+                out,
+                format!(
+                    "static S : [u32 ; {n}] = const {{ :: litenc :: __private :: utf32 :: from_ne_bytes :: < {n} , {} > ({bytes}) }} ;",
+                    4 * n
+                )
+            );
+        }
     }
 
     /// A variable read by `env!` in the text is named again with
@@ -1128,13 +1230,19 @@ mod tests {
     #[test]
     fn utf32_units_in_the_targets_byte_order() {
         let text = "é".repeat(ARRAY_UNITS + 1);
-        let out = expand(Target::Units32, &format!("\"{text}\""));
-        assert!(out.contains(&format!("b\"{}\"", r"\xE9\0\0\0".repeat(ARRAY_UNITS + 1))));
-        assert!(out.contains(&format!("b\"{}\"", r"\0\0\0\xE9".repeat(ARRAY_UNITS + 1))));
         let n = ARRAY_UNITS + 1;
-        assert!(
-            out.contains(&format!("utf32 :: from_ne_bytes :: < {n} , {} >", 4 * n)),
-            "{out}"
-        );
+        for (native, bytes) in [
+            (Native::LE, r"\xE9\0\0\0".repeat(n)),
+            (Native::BE, r"\0\0\0\xE9".repeat(n)),
+        ] {
+            let out = expand_for(Target::Units32, native, &format!("\"{text}\""));
+            assert_eq!(
+                out,
+                format!(
+                    "const {{ :: litenc :: __private :: utf32 :: from_ne_bytes :: < {n} , {} > (b\"{bytes}\") }}",
+                    4 * n
+                )
+            );
+        }
     }
 }

@@ -14,6 +14,13 @@
 //! the text) and `diagnostics`, which words every error from plain values,
 //! since on stable Rust a span cannot point inside a literal.
 //!
+//! The macros that give code units (`utf16!`, `utf32!`, `wide!` and the
+//! attribute) have an entry point for each kind of target (`utf32_units_le`,
+//! `utf32_units_be`, `wide16_le`, ...), since they run on the host and the
+//! units' byte order and `wchar_t`'s width are the target's: the facade,
+//! compiled for the target, re-exports the one of its kind under the
+//! macro's name, and the expansion is that target's array alone.
+//!
 //! Every encoding of [`litenc_runtime::Encoding`] works, by any of its
 //! labels: the messages take its name, its `const_encode!` module and, for a
 //! single-byte code page, what the page is and how many characters it holds,
@@ -29,7 +36,7 @@ mod expand;
 mod options;
 mod parse;
 
-use parse::Target;
+use parse::{Native, Target};
 
 /// (Implemented in `litenc-macros`; use it as `litenc::utf8!`, which
 /// documents it.)
@@ -61,21 +68,41 @@ pub fn utf16be(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// (Implemented in `litenc-macros`; use it as `litenc::utf16!`, which
-/// documents it.)
+/// (Implemented in `litenc-macros`, the entry point for little-endian targets;
+/// use it as `litenc::utf16!`, which documents it.)
 #[proc_macro]
-pub fn utf16(input: TokenStream) -> TokenStream {
-    parse::literal(input.into(), Target::Units16, "utf16")
+pub fn utf16_units_le(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Units16, "utf16", Native::LE)
         .and_then(expand::literal)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
 
-/// (Implemented in `litenc-macros`; use it as `litenc::utf32!`, which
-/// documents it.)
+/// (Implemented in `litenc-macros`, the entry point for big-endian targets; use
+/// it as `litenc::utf16!`, which documents it.)
 #[proc_macro]
-pub fn utf32(input: TokenStream) -> TokenStream {
-    parse::literal(input.into(), Target::Units32, "utf32")
+pub fn utf16_units_be(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Units16, "utf16", Native::BE)
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for little-endian targets;
+/// use it as `litenc::utf32!`, which documents it.)
+#[proc_macro]
+pub fn utf32_units_le(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Units32, "utf32", Native::LE)
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for big-endian targets; use
+/// it as `litenc::utf32!`, which documents it.)
+#[proc_macro]
+pub fn utf32_units_be(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Units32, "utf32", Native::BE)
         .and_then(expand::literal)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
@@ -101,11 +128,41 @@ pub fn utf32be(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// (Implemented in `litenc-macros`; use it as `litenc::wide!`, which
-/// documents it.)
+/// (Implemented in `litenc-macros`, the entry point for little-endian targets
+/// whose `wchar_t` has 16 bits; use it as `litenc::wide!`, which documents it.)
 #[proc_macro]
-pub fn wide(input: TokenStream) -> TokenStream {
-    parse::literal(input.into(), Target::Wide, "wide")
+pub fn wide16_le(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Wide, "wide", Native::W16_LE)
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for big-endian targets
+/// whose `wchar_t` has 16 bits; use it as `litenc::wide!`, which documents it.)
+#[proc_macro]
+pub fn wide16_be(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Wide, "wide", Native::W16_BE)
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for little-endian targets
+/// whose `wchar_t` has 32 bits; use it as `litenc::wide!`, which documents it.)
+#[proc_macro]
+pub fn wide32_le(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Wide, "wide", Native::LE)
+        .and_then(expand::literal)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for big-endian targets
+/// whose `wchar_t` has 32 bits; use it as `litenc::wide!`, which documents it.)
+#[proc_macro]
+pub fn wide32_be(input: TokenStream) -> TokenStream {
+    parse::units(input.into(), Target::Wide, "wide", Native::BE)
         .and_then(expand::literal)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
@@ -195,11 +252,21 @@ pub fn include_encoded(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// (Implemented in `litenc-macros`; use it as `#[litenc::encoded]`, which
-/// documents it.)
+/// (Implemented in `litenc-macros`, the entry point for little-endian targets;
+/// use it as `#[litenc::encoded]`, which documents it.)
 #[proc_macro_attribute]
-pub fn encoded(args: TokenStream, item: TokenStream) -> TokenStream {
-    parse::attribute(args.into(), item.into())
+pub fn encoded_le(args: TokenStream, item: TokenStream) -> TokenStream {
+    parse::attribute(args.into(), item.into(), Native::LE)
+        .and_then(expand::attribute)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// (Implemented in `litenc-macros`, the entry point for big-endian targets; use
+/// it as `#[litenc::encoded]`, which documents it.)
+#[proc_macro_attribute]
+pub fn encoded_be(args: TokenStream, item: TokenStream) -> TokenStream {
+    parse::attribute(args.into(), item.into(), Native::BE)
         .and_then(expand::attribute)
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()

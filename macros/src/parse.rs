@@ -73,6 +73,44 @@ impl Target {
     }
 }
 
+/// What the target says of code units: its byte order and the width of
+/// its `wchar_t`. The macros run on the host, and `cfg!` there tells of the
+/// host; the facade, compiled for the target, re-exports for each macro
+/// that gives units the entry point of the target's kind (`utf32_units_le`
+/// where `target_endian = "little"`, ...), which passes this on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Native {
+    /// The units' bytes are big-endian.
+    pub(crate) big_endian: bool,
+    /// `wchar_t` has 16 bits (UTF-16), rather than 32 (UTF-32).
+    pub(crate) wchar16: bool,
+}
+
+impl Native {
+    /// Little-endian, 32-bit `wchar_t` (Linux and macOS on x86-64 and
+    /// `AArch64`, ...); for `utf16!`, `utf32!` and the attribute, which
+    /// give no `wchar_t`, little-endian.
+    pub(crate) const LE: Native = Native {
+        big_endian: false,
+        wchar16: false,
+    };
+    /// Big-endian, 32-bit `wchar_t`; or big-endian.
+    pub(crate) const BE: Native = Native {
+        big_endian: true,
+        wchar16: false,
+    };
+    /// Little-endian, 16-bit `wchar_t` (Windows, ...).
+    pub(crate) const W16_LE: Native = Native {
+        big_endian: false,
+        wchar16: true,
+    };
+    /// Big-endian, 16-bit `wchar_t`.
+    pub(crate) const W16_BE: Native = Native {
+        big_endian: true,
+        wchar16: true,
+    };
+}
+
 /// One part of the text: where it starts (in characters) and where it was
 /// written, so that a message can point at the literal holding a character.
 pub(crate) struct Piece {
@@ -121,6 +159,9 @@ pub(crate) struct Literal {
     /// Files and environment variables the text was read from, which the
     /// build must depend on.
     pub(crate) tracked: Tracked,
+    /// The target's byte order and `wchar_t`, for the macros that give
+    /// code units ([`units`], [`attribute`]); the byte macros never read it.
+    pub(crate) native: Native,
 }
 
 /// What a text was read from besides the tokens: files (`include_str!`,
@@ -170,6 +211,7 @@ impl Literal {
             text: Text::default(),
             options: Options::default(),
             tracked: Tracked::default(),
+            native: Native::LE,
         }
     }
 }
@@ -185,6 +227,19 @@ pub(crate) fn literal(
     }
     let mut lit = Literal::new(macro_name, target);
     (|input: ParseStream<'_>| text_and_options(input, &mut lit)).parse2(input)?;
+    Ok(lit)
+}
+
+/// `utf16!`, `utf32!` and `wide!`: as [`literal`], for the target that
+/// `native` describes.
+pub(crate) fn units(
+    input: TokenStream,
+    target: Target,
+    macro_name: &'static str,
+    native: Native,
+) -> syn::Result<Literal> {
+    let mut lit = literal(input, target, macro_name)?;
+    lit.native = native;
     Ok(lit)
 }
 
@@ -731,9 +786,14 @@ pub(crate) struct Item {
 }
 
 /// `#[encoded("label", options...)]` on `const NAME: TYPE = "text";`.
-pub(crate) fn attribute(args: TokenStream, item: TokenStream) -> syn::Result<Attribute> {
+pub(crate) fn attribute(
+    args: TokenStream,
+    item: TokenStream,
+    native: Native,
+) -> syn::Result<Attribute> {
     let mut literal = (|input: ParseStream<'_>| {
         let mut literal = Literal::new("encoded", label(input, "encoded")?);
+        literal.native = native;
         options_only(input, &mut literal.options)?;
         Ok(literal)
     })
