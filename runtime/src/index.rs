@@ -25,6 +25,22 @@
 //! which fill theirs, take 55 KB (56 KB). A look-up costs one
 //! `count_ones`.
 
+/// The bytes of a generated binary table (`include_bytes!` in the index
+/// files), or none on a 16-bit target. There no object may be larger than
+/// 32 KiB, as several of these tables are, and the crate does not build with
+/// `cjk` anyway (the crate root says so with `compile_error!`): without this,
+/// the compiler would fail first on the tables' sizes, and then crash.
+macro_rules! table_bytes {
+    ($bytes:expr) => {{
+        #[cfg(not(target_pointer_width = "16"))]
+        let bytes: &'static [u8] = $bytes;
+        #[cfg(target_pointer_width = "16")]
+        let bytes: &'static [u8] = &[];
+        bytes
+    }};
+}
+pub(crate) use table_bytes;
+
 /// The pointer of each code point of an index; see the module docs.
 ///
 /// The blocks and pointers are little-endian bytes, as the generator writes
@@ -47,6 +63,11 @@ impl PointerMap {
     /// blocks, their bases, then the pointers (little-endian).
     #[inline]
     pub(crate) const fn new(pages: &'static [u8], blocks: usize, bytes: &'static [u8]) -> Self {
+        if bytes.is_empty() {
+            // A 16-bit target, where `table_bytes!` leaves the tables out:
+            // the crate does not build there with them (see the macro).
+            return PointerMap { pages, bits: &[], base: &[], pointers: &[] };
+        }
         let (bits, rest) = bytes.split_at(8 * blocks);
         let (base, pointers) = rest.split_at(2 * blocks);
         PointerMap {

@@ -274,6 +274,18 @@
 // Everything else stays safe.
 #![deny(unsafe_code)]
 
+// On a 16-bit target (MSP430, AVR) no object can be larger than 32 KiB, and
+// the tables of Big5, EUC-KR, GBK and gb18030 are: the feature that brings
+// them is named here rather than by an error inside a table.
+#[cfg(all(feature = "cjk", target_pointer_width = "16"))]
+compile_error!(
+    "litenc-runtime: the feature `cjk` cannot be built for a 16-bit target: the tables of \
+     Big5, EUC-KR, GBK and gb18030 are larger than the 32 KiB an object may have there. \
+     Turn it off: `default-features = false` on litenc (whose default features include \
+     `cjk`) or on litenc-runtime, and do not list `cjk`. The compile-time macros \
+     (`features = [\"macros\"]`) do not need it on the target."
+);
+
 #[cfg(feature = "alloc")]
 extern crate alloc;
 // (Tests use std whatever the features, so that the SIMD kernels' tests

@@ -72,6 +72,10 @@ pub(crate) struct Reverse {
     clippy::struct_field_names,
     reason = "to and from the proxy: the names say the direction"
 )]
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "the proxy serves the x86_64 kernels (and their tests) only")
+)]
 pub(crate) struct Proxy {
     /// The proxy page (`ascii: true`, with its `Vectors`).
     pub(crate) page: &'static SingleByte,
@@ -117,6 +121,10 @@ pub(crate) struct SingleByte {
     /// The most UTF-8 bytes one byte decodes to (1 to 3).
     pub(crate) max_utf8: usize,
     /// The tables of the AVX2 kernels (`crate::simd::single_byte`).
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "the AVX2 kernels' tables, read on x86_64 only")
+    )]
     pub(crate) vectors: Vectors,
     /// For a page whose bytes `00..=7F` are not ASCII but which has every
     /// ASCII character once (EBCDIC), its [`Proxy`]; `None` for the others.

@@ -296,7 +296,7 @@ fn u16_table(s: &mut String, bins: &mut Binaries, name: &str, doc: &str, values:
     writeln!(
         s,
         "\n/// {doc} Little-endian, in `{file}` (generated with this file).\n\
-         pub(crate) static {name}: &[[u8; 2]] = include_bytes!(\"{file}\").as_chunks::<2>().0;"
+         pub(crate) static {name}: &[[u8; 2]] = crate::index::table_bytes!(include_bytes!(\"{file}\")).as_chunks::<2>().0;"
     )
     .unwrap();
     bins.push((file, values.iter().flat_map(|v| v.to_le_bytes()).collect()));
@@ -309,7 +309,7 @@ fn pointer_map_static(s: &mut String, bins: &mut Binaries, name: &str, doc: &str
     writeln!(s, "\n/// {doc}").unwrap();
     writeln!(
         s,
-        "pub(crate) static {name}: PointerMap = PointerMap::new(&{:?}, {}, include_bytes!(\"{file}\"));",
+        "pub(crate) static {name}: PointerMap = PointerMap::new(&{:?}, {}, crate::index::table_bytes!(include_bytes!(\"{file}\")));",
         m.pages,
         m.bits.len()
     )
@@ -697,7 +697,7 @@ fn utf8_table_static(s: &mut String, index: &str) {
         "\n/// For every pointer, the UTF-8 of its code point (three bytes and a zero) \
          if the `fast` decoders take it in their common case, else four zero bytes; \
          four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).\n\
-         pub(crate) static {}_UTF8: &[[u8; 4]] = include_bytes!(\"{}\").as_chunks::<4>().0;",
+         pub(crate) static {}_UTF8: &[[u8; 4]] = crate::index::table_bytes!(include_bytes!(\"{}\")).as_chunks::<4>().0;",
         ident(index).to_uppercase(),
         t.file
     )

@@ -226,7 +226,9 @@ fn pointer<const E: u8>(lead: u8, trail: u8) -> (bool, usize) {
 /// The bytes a mixed block reads (64, and 32 past a lead in its last
 /// bytes) and the room it needs (64 bytes can be 32 characters of three
 /// bytes, and a 32-byte copy goes past the last).
+#[cfg(target_arch = "x86_64")]
 const BLOCK_READ: usize = 96;
+#[cfg(target_arch = "x86_64")]
 const BLOCK_ROOM: usize = 160;
 
 /// What each byte adds to the pointer of a two-byte code as its lead (the
@@ -365,6 +367,7 @@ fn pairs<const E: u8, const WRITE: bool>(
 }
 
 /// The largest pointer [`pointer`](fn@pointer) gives for bytes in range.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 const fn max_pointer<const E: u8>() -> usize {
     match E {
@@ -486,6 +489,7 @@ unsafe fn decode_of<const E: u8, const WRITE: bool, const AVX2: bool>(
     // ISO-2022-JP: the last sequence was an escape sequence.
     let mut escaped = false;
     // Where the mixed blocks may be tried again after one gave up.
+    #[cfg(target_arch = "x86_64")]
     let mut blocks_from = 0;
     // (`at <= room` always: `room - at` is the room left, and a
     // saturating `at + 64 <= room` would let a count near `usize::MAX` in.)

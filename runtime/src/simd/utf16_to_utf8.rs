@@ -69,6 +69,7 @@
 //! code of [`crate::engine::utf16`] checks the rest of the input (and an
 //! odd trailing byte) and writes exactly what fits.
 
+#[cfg(target_arch = "x86_64")]
 use crate::engine::utf16::Src;
 
 /// Decodes native units; `None` if ill-formed or `dst` too short.

@@ -4,7 +4,9 @@
 use crate::index::PointerMap;
 
 /// The code point of each pointer; 0 where the index has none, and `0xD800 + k` for the code point above U+FFFF `BIG5_ASTRAL[k]`. Little-endian, in `big5.bin` (generated with this file).
-pub(crate) static BIG5: &[[u8; 2]] = include_bytes!("big5.bin").as_chunks::<2>().0;
+pub(crate) static BIG5: &[[u8; 2]] = crate::index::table_bytes!(include_bytes!("big5.bin"))
+    .as_chunks::<2>()
+    .0;
 
 /// The code points above U+FFFF of the index.
 pub(crate) static BIG5_ASTRAL: [u32; 1713] = [
@@ -189,8 +191,11 @@ pub(crate) static BIG5_POINTERS: PointerMap = PointerMap::new(
         0, 0, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 0, 0, 0, 0, 22,
     ],
     1472,
-    include_bytes!("big5_pointers.bin"),
+    crate::index::table_bytes!(include_bytes!("big5_pointers.bin")),
 );
 
 /// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
-pub(crate) static BIG5_UTF8: &[[u8; 4]] = include_bytes!("big5_utf8.bin").as_chunks::<4>().0;
+pub(crate) static BIG5_UTF8: &[[u8; 4]] =
+    crate::index::table_bytes!(include_bytes!("big5_utf8.bin"))
+        .as_chunks::<4>()
+        .0;

@@ -4,14 +4,19 @@
 use crate::index::PointerMap;
 
 /// The code point of each pointer; 0 where the index has none. Little-endian, in `euc_kr.bin` (generated with this file).
-pub(crate) static EUC_KR: &[[u8; 2]] = include_bytes!("euc_kr.bin").as_chunks::<2>().0;
+pub(crate) static EUC_KR: &[[u8; 2]] = crate::index::table_bytes!(include_bytes!("euc_kr.bin"))
+    .as_chunks::<2>()
+    .0;
 
 /// The index pointer (the first pointer) of each code point.
 pub(crate) static EUC_KR_POINTERS: PointerMap = PointerMap::new(
     &[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14],
     960,
-    include_bytes!("euc_kr_pointers.bin"),
+    crate::index::table_bytes!(include_bytes!("euc_kr_pointers.bin")),
 );
 
 /// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
-pub(crate) static EUC_KR_UTF8: &[[u8; 4]] = include_bytes!("euc_kr_utf8.bin").as_chunks::<4>().0;
+pub(crate) static EUC_KR_UTF8: &[[u8; 4]] =
+    crate::index::table_bytes!(include_bytes!("euc_kr_utf8.bin"))
+        .as_chunks::<4>()
+        .0;

@@ -4,13 +4,15 @@
 use crate::index::PointerMap;
 
 /// The code point of each pointer; 0 where the index has none. Little-endian, in `jis0208.bin` (generated with this file).
-pub(crate) static JIS0208: &[[u8; 2]] = include_bytes!("jis0208.bin").as_chunks::<2>().0;
+pub(crate) static JIS0208: &[[u8; 2]] = crate::index::table_bytes!(include_bytes!("jis0208.bin"))
+    .as_chunks::<2>()
+    .0;
 
 /// The index pointer (the first pointer) of each code point, which the EUC-JP and ISO-2022-JP encoders write and the Shift_JIS encoder too, but for the pointers of `SHIFT_JIS_POINTERS`.
 pub(crate) static JIS0208_POINTERS: PointerMap = PointerMap::new(
     &[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 10],
     704,
-    include_bytes!("jis0208_pointers.bin"),
+    crate::index::table_bytes!(include_bytes!("jis0208_pointers.bin")),
 );
 
 /// For each pointer 8272..=8835 (NEC's copies of IBM's extensions) that is the index pointer of a code point: that code point's index Shift_JIS pointer, which skips these pointers (0 for the others, which are never looked up).
@@ -53,4 +55,7 @@ pub(crate) static SHIFT_JIS_POINTERS: [u16; 564] = [
 ];
 
 /// For every pointer, the UTF-8 of its code point (three bytes and a zero) if the `fast` decoders take it in their common case, else four zero bytes; four zero bytes at the end. Generated with this file (see `xtask/src/cjk.rs`).
-pub(crate) static JIS0208_UTF8: &[[u8; 4]] = include_bytes!("jis0208_utf8.bin").as_chunks::<4>().0;
+pub(crate) static JIS0208_UTF8: &[[u8; 4]] =
+    crate::index::table_bytes!(include_bytes!("jis0208_utf8.bin"))
+        .as_chunks::<4>()
+        .0;

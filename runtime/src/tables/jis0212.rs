@@ -2,4 +2,6 @@
 //! index jis0212 (JIS X 0212), which only the EUC-JP decoder reads.
 
 /// The code point of each pointer; 0 where the index has none. Little-endian, in `jis0212.bin` (generated with this file).
-pub(crate) static JIS0212: &[[u8; 2]] = include_bytes!("jis0212.bin").as_chunks::<2>().0;
+pub(crate) static JIS0212: &[[u8; 2]] = crate::index::table_bytes!(include_bytes!("jis0212.bin"))
+    .as_chunks::<2>()
+    .0;
