@@ -89,7 +89,14 @@ build() { # build <copy-to> [cargo args...]
     shift
     # Not --locked: Cargo.lock pins the crates of crates.io, and cargo adds
     # to it on its own when litenc's own crates change.
-    "$cargo_bin" build -Zbuild-std=core --release "$@"
+    local log="$CARGO_TARGET_DIR/build.log"
+    mkdir -p "$CARGO_TARGET_DIR"
+    if ! "$cargo_bin" build -Zbuild-std=core --release "$@" 2>&1 | tee "$log"; then
+        if grep -q "will not fit in region 'FLASH'" "$log"; then
+            echo "run.sh: the firmware no longer fits the 256 KiB of flash of the LM3S6965 (see README.md, \"Flash\")" >&2
+        fi
+        exit 1
+    fi
     cp "$elf_dir/litenc-cortex-m" "$copy"
 }
 
@@ -102,8 +109,10 @@ echo "== building (rustc $("$cargo_dir/rustc" --version | cut -d' ' -f2), linker
 start=$(date +%s)
 pass_elf="$CARGO_TARGET_DIR/litenc-cortex-m.elf"
 fail_elf="$CARGO_TARGET_DIR/litenc-cortex-m-self-test-failure.elf"
+lit_elf="$CARGO_TARGET_DIR/litenc-cortex-m-literals-only.elf"
 build "$pass_elf"
 build "$fail_elf" --features self-test-failure
+build "$lit_elf" --features literals-only
 echo "== built in $(($(date +%s) - start)) s"
 
 echo "== the firmware, on qemu-system-arm lm3s6965evb"
@@ -113,8 +122,11 @@ pass_status=$?
 echo "== the firmware with one expected byte flipped (self-test-failure)"
 run "$fail_elf"
 fail_status=$?
+echo "== the firmware without the run-time codec (literals-only)"
+run "$lit_elf"
+lit_status=$?
 set -e
-echo "qemu exit status: $pass_status (firmware), $fail_status (self-test-failure)"
+echo "qemu exit status: $pass_status (firmware), $fail_status (self-test-failure), $lit_status (literals-only)"
 
 # ---- sizes ----
 tool() { # tool size|nm: an LLVM tool, else the ARM binutils one
@@ -130,12 +142,14 @@ size_tool=$(tool size)
 nm_tool=$(tool nm)
 if [ -n "$size_tool" ] && [ -n "$nm_tool" ]; then
     echo "== flash of the firmware ($size_tool, $nm_tool)"
-    sections=$("$size_tool" -A "$pass_elf")
-    echo "$sections" | awk '
-        $1 == ".vector_table" || $1 == ".text" || $1 == ".rodata" || $1 == ".data" {
-            printf "  %7d  %s\n", $2, $1; flash += $2 }
-        END { printf "  %7d  flash in all\n", flash }'
-    flash=$(echo "$sections" | awk '$1 == ".vector_table" || $1 == ".text" || $1 == ".rodata" || $1 == ".data" { f += $2 } END { print f }')
+    sections() { # the sections in flash, then their sum
+        "$size_tool" -A "$1" | awk '
+            $1 == ".vector_table" || $1 == ".text" || $1 == ".rodata" || $1 == ".data" {
+                printf "  %7d  %s\n", $2, $1; flash += $2 }
+            END { printf "  %7d  flash in all\n", flash }'
+    }
+    sections "$pass_elf"
+    flash=$(sections "$pass_elf" | awk 'END { print $1 }')
     # The codec: the symbols of litenc_runtime, the firmware's `codec::`
     # functions (the codec's code the compiler inlined into them), and the
     # anonymous constants of the size of one of the runtime's table files
@@ -177,6 +191,11 @@ if [ -n "$size_tool" ] && [ -n "$nm_tool" ]; then
             close("sort -rn")
             printf "  %7d  the codec in all (%.1f%% of the flash)\n", total, 100 * total / flash
         }'
+    echo "== the firmware without the run-time codec (literals-only): the literals cost their bytes"
+    sections "$lit_elf" | tail -n 1
+    "$nm_tool" -S -C -t d "$lit_elf" | awk '
+        / litenc_runtime::/ { n += $2 }
+        END { printf "  %7d  in symbols of litenc_runtime\n", n }'
 else
     echo "run.sh: no llvm-size/llvm-nm nor arm-none-eabi-size/nm: sizes not reported"
 fi
@@ -186,6 +205,10 @@ if [ "$pass_status" -eq 0 ]; then
     echo "verdict: PASS (every check of the firmware passed on the target)"
 else
     echo "verdict: FAIL (qemu exit status $pass_status)"
+    status=1
+fi
+if [ "$lit_status" -ne 0 ]; then
+    echo "verdict: FAIL (the literals-only firmware: qemu exit status $lit_status)"
     status=1
 fi
 if [ "$fail_status" -eq 0 ] || [ "$fail_status" -eq 124 ]; then
