@@ -755,8 +755,24 @@ fn int_array(units: &Units, suffix: &str) -> TokenStream {
         src.push_str("; 0");
     }
     src.push(']');
-    src.parse()
-        .expect("integer literals separated by commas are tokens")
+    lex(&src)
+}
+
+/// The tokens of `src`, source text this crate wrote (so valid tokens).
+///
+/// In a macro, lexed by the compiler alone: `proc_macro2`'s `parse` would
+/// first lex the whole text again with its own lexer, built without
+/// optimisation like the rest of the proc macro, to check it (which for the
+/// arrays of `int_array` was the most of the proc macro's time).
+fn lex(src: &str) -> TokenStream {
+    if proc_macro::is_available() {
+        src.parse::<proc_macro::TokenStream>()
+            .expect("integer literals separated by commas are tokens")
+            .into()
+    } else {
+        src.parse()
+            .expect("integer literals separated by commas are tokens")
+    }
 }
 
 /// `const { __private::MODULE::from_ne_bytes::<N, B>(b"...") }`: the
