@@ -25,16 +25,24 @@ very arrays `wchz!` builds.
 Dependencies (litenc, a snapshot of this checkout, and wchar 0.11 from crates.io)
 are built once, first. Then every round builds every crate in turn (`cargo build`
 after touching its source, `CARGO_INCREMENTAL=0`, dev profile unless `--release`),
-so that a change of load on the machine falls on all of them alike; the figure of a
-crate is the median over the rounds, of the wall time and of the CPU time (user +
-system of cargo and rustc, from `getrusage(RUSAGE_CHILDREN)`). The machine's load
-average is printed for every round.
+so that a change of load on the machine falls on all of them alike (every other
+round in the reverse order); the figure of a crate is the median over the rounds, of
+the wall time and of the CPU time (user + system of cargo and rustc, from
+`getrusage(RUSAGE_CHILDREN)`). The machine's load average is printed for every round.
+
+Ratios are also taken pair by pair: a litenc row against its `wchz!` row built in the
+same round, and with `--before PATH` (another litenc checkout, e.g. a `git worktree` of
+an older commit, whose rows are built in the same rounds, named "... before") each row
+against its "before" row; the table gives the median of these per-round ratios and
+their range (lowest to highest), which a shared machine's load moves less than the
+ratio of two medians.
 
     python3 scripts/compile_time.py [--rounds 3] [--workload many|big|both]
                                     [--only utf16,wide] [--no-wchz] [--peers]
                                     [--literals 2000]
                                     [--chars 1000000] [--release]
-                                    [--optimize-macros] [--litenc PATH] [--keep]
+                                    [--optimize-macros] [--litenc PATH]
+                                    [--before PATH] [--keep]
 """
 
 import argparse
@@ -199,9 +207,10 @@ def build(crate, release, env):
     return took, cpu
 
 
-def manifest(name, dep, snapshot, optimize_macros):
+def manifest(name, dep, snapshots, optimize_macros):
     deps = {
-        "litenc": f"litenc = {{ path = {str(snapshot)!r} }}\n",
+        "litenc": f"litenc = {{ path = {str(snapshots['litenc'])!r} }}\n",
+        "litenc-before": f"litenc = {{ path = {str(snapshots.get('litenc-before'))!r} }}\n",
         "wchar": 'wchar = "0.11"\n',
         "const-str": 'const-str = "0.6"\n',
         "utf16_lit": 'utf16_lit = "2"\n',
@@ -224,6 +233,15 @@ def ratio(a, b):
     return f"{a / b:.2f}" if b else ""
 
 
+def paired(rows, peers):
+    """The median and the range of the round-by-round ratios `rows[r] / peers[r]`."""
+    if not rows or not peers:
+        return ""
+    ratios = [a / b for a, b in zip(rows, peers) if b]
+    return (f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+            if ratios else "")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
@@ -241,22 +259,34 @@ def main():
                     help="build proc macros optimised ([profile.*.build-override] opt-level = 3)")
     ap.add_argument("--litenc", default=str(ROOT),
                     help="the litenc checkout to measure (default: this one)")
+    ap.add_argument("--before", default=None,
+                    help="another litenc checkout whose rows are built in the same rounds, "
+                         "each named '... before' (e.g. a `git worktree add` of an older commit)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary crates")
     args = ap.parse_args()
 
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="litenc-compile-time-"))
     # A snapshot of the checkout, so that edits made meanwhile rebuild nothing.
-    snapshot = tmp / "litenc"
-    shutil.copytree(args.litenc, snapshot, ignore=shutil.ignore_patterns(
-        "target", ".git", "fuzz", "bench", "wip"))
+    snapshots = {"litenc": tmp / "litenc"}
+    if args.before:
+        snapshots["litenc-before"] = tmp / "litenc-before"
+    for dep, snapshot in snapshots.items():
+        source_tree = args.litenc if dep == "litenc" else args.before
+        shutil.copytree(source_tree, snapshot, ignore=shutil.ignore_patterns(
+            "target", ".git", "fuzz", "bench", "wip"))
     env = dict(os.environ, CARGO_INCREMENTAL="0", CARGO_TARGET_DIR=str(tmp / "target"))
 
     if args.peers:
         VARIANTS.update(PEERS)
+    if args.before:
+        for v, row in list(VARIANTS.items()):
+            if row[2] == L:
+                VARIANTS[f"{v} before"] = row[:2] + ("litenc-before",) + row[3:]
     workloads = ["many", "big"] if args.workload == "both" else [args.workload]
     wanted = [w for w in args.only.split(",") if w]
     names = [v for v in VARIANTS
-             if (not wanted or VARIANTS[v][2] in (None, "wchar") or any(w in v for w in wanted))
+             if (not wanted or VARIANTS[v][2] in (None, "wchar")
+                 or any(w in v.removesuffix(" before") for w in wanted))
              and not (args.no_wchz and VARIANTS[v][2] == "wchar")]
 
     # One crate per (workload, variant), all in one target directory.
@@ -270,7 +300,7 @@ def main():
             crate = tmp / name
             (crate / "src").mkdir(parents=True)
             (crate / "Cargo.toml").write_text(
-                manifest(name, VARIANTS[variant][2], snapshot, args.optimize_macros))
+                manifest(name, VARIANTS[variant][2], snapshots, args.optimize_macros))
             (crate / "src" / "lib.rs").write_text("")
             crates.append((workload, variant, crate, src))
 
@@ -293,7 +323,7 @@ def main():
     loads = []
     for r in range(args.rounds):
         load_before = os.getloadavg()[0]
-        for workload, variant, crate, src in crates:
+        for workload, variant, crate, src in (crates if r % 2 == 0 else crates[::-1]):
             os.utime(crate / "src" / "lib.rs")
             wall, cpu = build(crate, args.release, env)
             walls[(workload, variant)].append(wall)
@@ -316,10 +346,13 @@ def main():
     for workload in workloads:
         print(f"### {titles[workload]}\n")
         print("Seconds of `cargo build` of the crate alone, wall and CPU; ratios of the medians "
-              "to the plain `&str` literal of the same text and to `wchz!`.\n")
+              "to the plain `&str` literal of the same text and to `wchz!`; then the median "
+              "(lowest-highest) of the ratios of the rounds, to `wchz!`"
+              + (" and to the row before" if args.before else "") + ", in CPU time.\n")
+        extra = " | × `wchz!` CPU by round" + (" | × before CPU by round" if args.before else "")
         print("| literal | wall s | CPU s | × `&str` wall | × `&str` CPU "
-              "| × `wchz!` wall | × `wchz!` CPU |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+              "| × `wchz!` wall | × `wchz!` CPU" + extra + " |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if args.before else ""))
         med = {}
         for w, v, _, _ in crates:
             if w == workload:
@@ -328,8 +361,14 @@ def main():
             plain = med.get(PLAIN_OF[workload][text_kind(v, workload)], (0, 0))
             peer = med.get(VARIANTS[v][5], (0, 0)) if VARIANTS[v][5] else (0, 0)
             label = v if v.startswith("&str") else f"`{v}`"
-            print(f"| {label} | {wall:.2f} | {cpu:.2f} | {ratio(wall, plain[0])} | "
-                  f"{ratio(cpu, plain[1])} | {ratio(wall, peer[0])} | {ratio(cpu, peer[1])} |")
+            peer_cpus = cpus.get((workload, VARIANTS[v][5]), []) if VARIANTS[v][5] else []
+            line = (f"| {label} | {wall:.2f} | {cpu:.2f} | {ratio(wall, plain[0])} | "
+                    f"{ratio(cpu, plain[1])} | {ratio(wall, peer[0])} | {ratio(cpu, peer[1])} | "
+                    f"{paired(cpus[(workload, v)], peer_cpus)} |")
+            if args.before:
+                before = cpus.get((workload, f"{v} before"), [])
+                line += f" {paired(cpus[(workload, v)], before)} |"
+            print(line)
         print()
     sys.stdout.flush()
     if args.keep:
