@@ -17,7 +17,8 @@
 //!
 //! The UTF-8, UTF-16 and MUTF-8/CESU-8 cases also run, at 100 KB, on the man
 //! pages in Japanese, Chinese (both sets) and Korean that `benches/cjk.rs`
-//! uses (`bench/corpora/man.py`).
+//! uses (`bench/corpora/man.py`), and on the three texts dense in emoji
+//! of `gen.py` (`ru_emoji`, `zh_emoji`, `emoji_only`).
 //!
 //! The single-byte code pages (`single_byte_decode/<page>/<size>`,
 //! `single_byte_encode/...`) run on real text instead: man pages and message
@@ -54,6 +55,10 @@ const MAN_PAGES: [&str; 6] = [
     "man_de",
     "man_es",
 ];
+/// The texts dense in characters outside the Basic Multilingual Plane
+/// (`bench/corpora/gen.py`): Russian with an emoji after every word,
+/// Chinese with one after every character, emoji alone.
+const DENSE: [&str; 3] = ["ru_emoji", "zh_emoji", "emoji_only"];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 /// The texts read once: those of which this machine has at least
 /// [`MIN_WINDOWS`] windows (the Chinese and Spanish man pages are shorter);
@@ -823,6 +828,17 @@ fn all(c: &mut Criterion<CpuTime>) {
     for name in MAN_PAGES {
         let full = corpus(name);
         let texts = Turns::new(vec![full.as_str()]);
+        utf16(c, name, "100KB", &texts);
+        utf8_validate(c, name, "100KB", &texts);
+        cesu_family(c, name, "100KB", &texts);
+    }
+    // Text where every few bytes are a supplementary character (four bytes
+    // of UTF-8, a surrogate pair, six bytes of MUTF-8 and CESU-8), at
+    // 100 KB: where the kernels convert such characters in their loops or
+    // leave them each time.
+    for name in DENSE {
+        let full = corpus(name);
+        let texts = Turns::new(vec![prefix(&full, 100_000)]);
         utf16(c, name, "100KB", &texts);
         utf8_validate(c, name, "100KB", &texts);
         cesu_family(c, name, "100KB", &texts);

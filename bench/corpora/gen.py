@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Generates the four benchmark corpora of litenc, deterministically.
+"""Generates the seven benchmark corpora of litenc, deterministically.
 
     python3 bench/corpora/gen.py            # writes bench/corpora/*.txt
 
-Each corpus is about 100 KB of UTF-8, built from the word lists below with a
+Each corpus is about 100 KB of UTF-8, built from the word lists below (or,
+for the three dense in emoji, from the man pages of this machine) with a
 fixed linear congruential generator, so every machine gets the same bytes
-(the report prints their SHA-256 prefixes). The corpora:
+(the script prints their SHA-256 prefixes). The corpora:
 
 - english: mostly ASCII English prose, with the few non-ASCII characters real
   English text has (curly quotes, dashes, ellipses, euro signs), all of which
@@ -16,10 +17,30 @@ fixed linear congruential generator, so every machine gets the same bytes
   and an occasional ASCII number.
 - emoji: chat-like mixed text: English and Russian words, Han characters and
   about one emoji (supplementary plane, 4 UTF-8 bytes) in four tokens.
+- ru_emoji: the lines of the Russian man pages under /usr/share/man/ru that
+  hold Cyrillic, in file name order, with an emoji after every word (chat
+  text as some people write it): a supplementary character every eight
+  bytes or so.
+- zh_emoji: the lines of the Chinese man pages under /usr/share/man/zh_CN
+  that hold Han characters, with an emoji after every Han character and
+  full-width punctuation mark (the ASCII words between them, commands and
+  options, left as they are): a supplementary character in every seven
+  bytes or so.
+- emoji_only: emoji of the supplementary planes alone, a line break after
+  twenty to sixty of them.
+
+The three dense in emoji take the man pages through `man.py`'s reader (the
+`manpages-ru` and `manpages-zh` packages); the emoji are drawn from the
+supplementary-plane ones of the list below by the same generator, so a
+machine with the same pages gets the same bytes. Where the text is shorter
+than asked for (the Chinese pages hold about 65 KB of it, the texts read once
+ask for ten times 100 KB), it starts again from the first line, with other
+emoji.
 """
 
 import hashlib
 import os
+import re
 import sys
 
 TARGET = 100_000
@@ -171,7 +192,53 @@ def emoji(rng, target=TARGET):
     return "".join(out)
 
 
-CORPORA = {"english": english, "russian": russian, "chinese": chinese, "emoji": emoji}
+# The emoji of the list above outside the Basic Multilingual Plane (the
+# handful of BMP symbols, `✌` `☕` `❤`, left out): four bytes of UTF-8, a
+# surrogate pair of UTF-16, six bytes of MUTF-8 each.
+SUPPLEMENTARY = [e for e in EMOJI if ord(e) > 0xFFFF]
+
+
+def man_lines(lang, script):
+    """The lines of the man pages in `lang` that hold a character of `script`
+    (a regular expression), through `man.py`'s reader."""
+    import man
+
+    return [line for line in man.page_lines(lang) if re.search(script, line)]
+
+
+def dense(rng, target, lines, mark):
+    """`lines` again and again, until `target` bytes, with an emoji after
+    every match of `mark` (a regular expression) in them."""
+    out, n, k = [], 0, 0
+    while n < target:
+        line = re.sub(mark, lambda m: m.group(0) + rng.pick(SUPPLEMENTARY),
+                      lines[k % len(lines)]) + "\n"
+        k += 1
+        out.append(line)
+        n += len(line.encode())
+    return "".join(out)
+
+
+def ru_emoji(rng, target=TARGET):
+    return dense(rng, target, man_lines("ru", "[А-Яа-яЁё]"), r"\S+")
+
+
+def zh_emoji(rng, target=TARGET):
+    return dense(rng, target, man_lines("zh_CN", "[\u4e00-\u9fff]"),
+                 "[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def emoji_only(rng, target=TARGET):
+    out, n = [], 0
+    while n < target:
+        line = "".join(rng.pick(SUPPLEMENTARY) for _ in range(20 + rng.next(41))) + "\n"
+        out.append(line)
+        n += len(line.encode())
+    return "".join(out)
+
+
+CORPORA = {"english": english, "russian": russian, "chinese": chinese, "emoji": emoji,
+           "ru_emoji": ru_emoji, "zh_emoji": zh_emoji, "emoji_only": emoji_only}
 
 
 def generate(name, target=TARGET):
