@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 packages=(rustc-web cargo-web rust-web-src qemu-user qemu-system-arm
   gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-  gcc-i686-linux-gnu libc6-dev-i386-cross locales)
+  gcc-i686-linux-gnu libc6-dev-i386-cross locales lld-22 wasi-libc)
 
 install() {
   local missing=()
@@ -48,7 +48,6 @@ export RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/cross}"
 export CARGO_INCREMENTAL=0
 unset RUSTUP_TOOLCHAIN
-# Long sweeps of the test programs scale themselves down under emulation (`LITENC_EMULATED`).
 flags="-D warnings"
 build_std="-Zbuild-std=core,alloc"
 env_name=$(echo "$target" | tr 'a-z-' 'A-Z_')
@@ -65,7 +64,8 @@ case "$target" in
     esac
     export "CARGO_TARGET_${env_name}_LINKER=$gnu-gcc"
     export "CARGO_TARGET_${env_name}_RUNNER=$qemu -L /usr/$gnu"
-    export LITENC_EMULATED=1
+    # The tests' long sweeps take a sample of their cases under emulation.
+    flags="$flags --cfg litenc_emulated"
     # glibc reads its compiled locales in its own byte order, so a big-endian target needs its
     # own C.UTF-8 (`localedef --big-endian`), found through LOCPATH; the little-endian ones read
     # the host's.

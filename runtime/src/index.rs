@@ -66,7 +66,12 @@ impl PointerMap {
         if bytes.is_empty() {
             // A 16-bit target, where `table_bytes!` leaves the tables out:
             // the crate does not build there with them (see the macro).
-            return PointerMap { pages, bits: &[], base: &[], pointers: &[] };
+            return PointerMap {
+                pages,
+                bits: &[],
+                base: &[],
+                pointers: &[],
+            };
         }
         let (bits, rest) = bytes.split_at(8 * blocks);
         let (base, pointers) = rest.split_at(2 * blocks);

@@ -74,7 +74,10 @@ pub(crate) struct Reverse {
 )]
 #[cfg_attr(
     not(target_arch = "x86_64"),
-    allow(dead_code, reason = "the proxy serves the x86_64 kernels (and their tests) only")
+    allow(
+        dead_code,
+        reason = "the proxy serves the x86_64 kernels (and their tests) only"
+    )
 )]
 pub(crate) struct Proxy {
     /// The proxy page (`ascii: true`, with its `Vectors`).

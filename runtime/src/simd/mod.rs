@@ -550,10 +550,31 @@ pub(crate) mod test_support {
     /// undefined behaviour), while native runs check every case.
     pub(crate) const MIRI: bool = cfg!(miri);
 
+    /// Whether the tests run under an emulator (`qemu-user`, which
+    /// `scripts/cross.sh` runs other targets' tests under and builds them
+    /// for with `--cfg litenc_emulated`), some 20 to 50 times slower than a
+    /// native run: then the sweeps take a step between Miri's and none (the
+    /// square root of Miri's), so that each test still crosses every block
+    /// boundary and kind of input, at a fraction of the cases.
+    pub(crate) const EMULATED: bool = cfg!(litenc_emulated);
+
+    /// The step between the cases a sweep tries, for a sweep that Miri
+    /// takes every `n`th case of: `n` under Miri, about its square root
+    /// under an emulator, 1 natively.
+    pub(crate) const fn step(n: usize) -> usize {
+        if MIRI {
+            n
+        } else if EMULATED {
+            if n.isqrt() > 1 { n.isqrt() } else { 1 }
+        } else {
+            1
+        }
+    }
+
     /// The items of `items`, or under Miri every `n`th of them from the
-    /// first.
+    /// first (under an emulator, every [`step`]th).
     pub(crate) fn sample<I: IntoIterator>(items: I, n: usize) -> core::iter::StepBy<I::IntoIter> {
-        items.into_iter().step_by(if MIRI { n } else { 1 })
+        items.into_iter().step_by(step(n))
     }
 
     /// All of `items`, or under Miri the first and the last: the buffer
@@ -563,10 +584,21 @@ pub(crate) mod test_support {
         items.iter().step_by(step)
     }
 
-    /// `native`, or `miri` under Miri: a number of random cases.
+    /// `native`, or `miri` under Miri: a number of random cases (under an
+    /// emulator, a sixteenth of `native`, and at least `miri`).
     #[inline]
     pub(crate) const fn cases(native: usize, miri: usize) -> usize {
-        if MIRI { miri } else { native }
+        if MIRI {
+            miri
+        } else if EMULATED {
+            if native / 16 > miri {
+                native / 16
+            } else {
+                miri
+            }
+        } else {
+            native
+        }
     }
 
     /// xorshift64: fixed seeds, so the random cases are the same every run.

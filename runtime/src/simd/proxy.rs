@@ -569,7 +569,7 @@ mod tests {
     use crate::encoding::Encoding;
     use crate::rules::Family;
     use crate::simd::Level;
-    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample};
+    use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample, step};
     use crate::table::{Proxy, SingleByte};
     use std::format;
     use std::string::String;
@@ -845,8 +845,9 @@ mod tests {
                     .copied()
                     .filter(|&b| t.utf8[usize::from(b)] != 0)
                     .collect();
-                // Under Miri (a few KiB of input per case), one place.
-                let step = if MIRI { 1000 } else { 1 };
+                // Under Miri (a few KiB of input per case), one place; under an
+                // emulator, every 31st.
+                let step = step(1000);
                 for at in (super::BLOCK - 300..super::BLOCK + 40).step_by(step) {
                     let mut bytes = enc(t, &ascii(at, at));
                     bytes.extend_from_slice(&good);
@@ -954,8 +955,9 @@ mod tests {
         each_level(|l| {
             for (t, p) in pages() {
                 let all: String = chars(t).into_iter().collect();
-                // Under Miri (64 KiB of text per case), one place.
-                let step = if MIRI { 1000 } else { 7 };
+                // Under Miri (64 KiB of text per case), one place; under an
+                // emulator, every 31st.
+                let step = step(1000).max(7);
                 for at in (super::TEXT_BLOCK - 300..super::TEXT_BLOCK + 8).step_by(step) {
                     let mut text = ascii(at, at);
                     text.push_str(&all);
