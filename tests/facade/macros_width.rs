@@ -101,3 +101,37 @@ fn gsm_septets_and_packed() {
     assert_eq!(FIELD, want);
     assert_eq!(gsm0338::encode_packed("hellohello").unwrap(), SMS);
 }
+
+/// Past the 32 units that unit arrays are written as integers up to, they
+/// are bytes in the target's byte order: the text's units and the padding's
+/// alike, in `utf16!`, `utf32!`, `wide!` and the attribute.
+#[test]
+fn long_units_padded_in_the_targets_byte_order() {
+    const TEXT: &str = "Grüße 😀";
+    const U16: [u16; 40] = litenc::utf16!("Grüße 😀", width = 40, pad = 0x2022);
+    const U32: [u32; 40] = litenc::utf32!("Grüße 😀", nul, width = 40, pad = 0x1F600);
+    #[litenc::encoded("utf-32", width = 40)]
+    static ATTR: [u32; _] = "Grüße 😀";
+    let wide: [litenc::WChar; 40] = litenc::wide!("Grüße 😀", width = 40, pad = 0xFEFF);
+
+    let padded = |mut units: Vec<u32>, pad: u32| {
+        units.resize(40, pad);
+        units
+    };
+    let utf16: Vec<u32> = TEXT.encode_utf16().map(u32::from).collect();
+    let utf32: Vec<u32> = TEXT.chars().map(u32::from).collect();
+    assert_eq!(U16.map(u32::from).to_vec(), padded(utf16.clone(), 0x2022));
+    let mut terminated = utf32.clone();
+    terminated.push(0);
+    assert_eq!(U32.to_vec(), padded(terminated, 0x1F600));
+    assert_eq!(ATTR.to_vec(), padded(utf32.clone(), 0x20));
+    let (want, mask) = if litenc::WChar::BITS == 16 {
+        (utf16, 0xFFFF)
+    } else {
+        (utf32, u32::MAX)
+    };
+    // `WChar` is signed on some targets (`i32`, `i16`): its bits, as `u32`.
+    #[allow(clippy::cast_sign_loss)]
+    let wide: Vec<u32> = wide.iter().map(|&u| u as u32 & mask).collect();
+    assert_eq!(wide, padded(want, 0xFEFF));
+}
