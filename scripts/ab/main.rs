@@ -183,6 +183,12 @@ fn main() {
                 |w, _| cesu8::from_java_cesu8(black_box(java(w))).map_or(0, |s| s.len())
             ),
             group!(
+                "mutf8 encode_cow",
+                |w, _b| rt::mutf8::encode_cow(black_box(text(w))).map_or(0, |s| s.len()),
+                "cesu8 to_java_cesu8",
+                |w, _| cesu8::to_java_cesu8(black_box(text(w))).len()
+            ),
+            group!(
                 "utf16 encode",
                 |w, b| rt::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units)
                     .unwrap_or(0),
@@ -287,8 +293,8 @@ fn main() {
             println!("{name} ({plain:.0} bytes, medians of {rounds} rounds)");
         }
         for (k, (row, _)) in rows.iter().enumerate().filter(|&(k, _)| on(k)) {
-            // The MUTF-8 rows read the text in that encoding.
-            let input = if rows[k / 3 * 3].0.starts_with("mutf8") {
+            // The MUTF-8 decoding rows read the text in that encoding.
+            let input = if rows[k / 3 * 3].0.starts_with("mutf8 decode") {
                 modified
             } else {
                 plain

@@ -10,7 +10,12 @@
 //! stops, the one character (a surrogate pair, or `C0 80`) is decoded and
 //! checked here.
 
-use super::words::load8;
+// The steps after a sequence that changes are inlined into the decoder's
+// and encoder's loops whatever the heuristics say: the loops over byte
+// arrays of the scan's rules become vector code only there.
+#![allow(clippy::inline_always)]
+
+use super::words::{HI, load8};
 use crate::engine::words::{four_byte_leads, zero_bytes};
 
 /// The index of the first byte at or after `i` that is a 4-byte lead (or,
@@ -39,6 +44,10 @@ pub(crate) fn unchanged<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
 }
 
 /// Encodes `text`; `None` if `dst` is too short.
+///
+/// The run before the first character that changes is found by
+/// [`unchanged`] and copied as one slice; after each such character,
+/// [`after_special`] goes on sixteen bytes a step.
 pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = 0;
@@ -49,36 +58,108 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
         dst.get_mut(at..at + run)?.copy_from_slice(&b[i..end]);
         at += run;
         i = end;
-        let Some(&lead) = b.get(i) else {
+        if i == b.len() {
             return Some(at);
-        };
-        if lead == 0 {
-            dst.get_mut(at..at + 2)?.copy_from_slice(&[0xC0, 0x80]);
-            i += 1;
-            at += 2;
-            continue;
         }
-        let &[_, t1, t2, t3] = b.get(i..i + 4)? else {
-            return None;
-        };
-        let c = (u32::from(lead & 0x07) << 18
-            | u32::from(t1 & 0x3F) << 12
-            | u32::from(t2 & 0x3F) << 6
-            | u32::from(t3 & 0x3F))
-            - 0x1_0000;
-        let hi = 0xD800 | c >> 10;
-        let lo = 0xDC00 | (c & 0x3FF);
-        dst.get_mut(at..at + 6)?.copy_from_slice(&[
-            0xED,
-            0x80 | (hi >> 6 & 0x3F) as u8,
-            0x80 | (hi & 0x3F) as u8,
-            0xED,
-            0x80 | (lo >> 6 & 0x3F) as u8,
-            0x80 | (lo & 0x3F) as u8,
-        ]);
-        i += 4;
-        at += 6;
+        (i, at) = after_special::<JAVA>(b, i, dst, at)?;
     }
+}
+
+/// The character at `i` that encodes otherwise (a 4-byte sequence, or for
+/// `JAVA` a zero byte) into `dst` at `at`, and the text after it while
+/// another such character comes within 64 bytes: sixteen bytes a step,
+/// stored at the output cursor before they are tested, both cursors moved
+/// to the first byte that encodes otherwise (or by sixteen), that
+/// character transcoded there. So emoji every few words (or one after
+/// another) cost neither a scan of their own nor a copy of a length known
+/// only at run time; after four steps without one, the text goes back to
+/// [`unchanged`] and one copy. The new cursors (a character boundary), or
+/// `None` if `dst` is too short.
+#[inline(always)]
+fn after_special<const JAVA: bool>(
+    b: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> Option<(usize, usize)> {
+    let mut plain = 0;
+    loop {
+        // The character, and those like it right after it (emoji one
+        // after another).
+        loop {
+            at = encode_special::<JAVA>(b, i, dst, at)?;
+            i += if b[i] == 0 { 1 } else { 4 };
+            match b.get(i) {
+                Some(&x) if x >= 0xF0 || (JAVA && x == 0) => {}
+                _ => break,
+            }
+        }
+        loop {
+            let (Some(win), Some(out)) = (
+                super::scan::chunk::<16>(b, i),
+                dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<16>),
+            ) else {
+                return Some((i, at));
+            };
+            out.copy_from_slice(win);
+            let (w0, w1) = (load8(win, 0), load8(win, 8));
+            let s0 = four_byte_leads(w0) | if JAVA { zero_bytes(w0) } else { 0 };
+            let s1 = four_byte_leads(w1) | if JAVA { zero_bytes(w1) } else { 0 };
+            let s = u128::from(s1) << 64 | u128::from(s0);
+            if s == 0 {
+                i += 16;
+                at += 16;
+                plain += 1;
+                if plain == 4 {
+                    return Some((i, at));
+                }
+                continue;
+            }
+            // The lowest flag is exact (`zero_bytes` may flag bytes above
+            // a true zero only); the text is UTF-8, so it starts a
+            // character.
+            let k = (s.trailing_zeros() / 8) as usize;
+            i += k;
+            at += k;
+            plain = 0;
+            break;
+        }
+    }
+}
+
+/// The character at `b[i]`, a zero byte (`JAVA`) or a 4-byte lead, in the
+/// encoding into `dst` at `at`; the new output cursor, or `None` if `dst`
+/// is too short.
+#[inline(always)]
+fn encode_special<const JAVA: bool>(
+    b: &[u8],
+    i: usize,
+    dst: &mut [u8],
+    at: usize,
+) -> Option<usize> {
+    if JAVA && b[i] == 0 {
+        dst.get_mut(at..at + 2)?.copy_from_slice(&[0xC0, 0x80]);
+        return Some(at + 2);
+    }
+    let &[lead, t1, t2, t3] = b.get(i..i + 4)? else {
+        return None;
+    };
+    let c = (u32::from(lead & 0x07) << 18
+        | u32::from(t1 & 0x3F) << 12
+        | u32::from(t2 & 0x3F) << 6
+        | u32::from(t3 & 0x3F))
+        - 0x1_0000;
+    let hi = 0xD800 | c >> 10;
+    let lo = 0xDC00 | (c & 0x3FF);
+    dst.get_mut(at..at + 6)?.copy_from_slice(&[
+        0xED,
+        0x80 | (hi >> 6 & 0x3F) as u8,
+        0x80 | (hi & 0x3F) as u8,
+        0xED,
+        0x80 | (lo >> 6 & 0x3F) as u8,
+        0x80 | (lo & 0x3F) as u8,
+    ]);
+    Some(at + 6)
 }
 
 /// The length of the longest prefix of `b` that is valid in both the
@@ -138,6 +219,11 @@ pub(crate) fn decoded_len_after<const JAVA: bool>(bytes: &[u8], start: usize) ->
 }
 
 /// Decodes to UTF-8; `None` if ill-formed or `dst` is too short.
+///
+/// Each stretch that decodes to itself is found by the scan of
+/// [`super::scan`] and copied as one slice; after each sequence that
+/// changes, [`after_sequence`] takes the sequences that follow within 32
+/// bytes.
 pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     let mut i = 0;
     let mut at = 0;
@@ -150,19 +236,134 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
         if i == bytes.len() {
             return Some(at);
         }
+        (i, at) = after_sequence::<JAVA>(bytes, i, dst, at)?;
+    }
+}
+
+/// The bytes of a window of [`after_sequence`]: two parts of the scan.
+const WINDOW: usize = 32;
+
+/// The sequence that changes at `i` (where the scan stopped) decoded into
+/// `dst` at `at`, and those that follow it while the next starts within
+/// [`WINDOW`] bytes: a surrogate pair right after another (emoji one after
+/// another) at once, else the window after the sequence tested by the
+/// scan's rules ([`super::scan::rules`], two parts, each byte with the two
+/// before it), stored at the output cursor before the answer is known, and
+/// both cursors moved to the start of the character where the rules first
+/// fail, which must be a sequence that changes. Emoji every few words so
+/// cost no scan of their own, and no copy of a length known only at run
+/// time. A window that passes whole goes back to the scan, from the
+/// character boundary after the sequence (the two bytes before it are not
+/// leads, as the scan needs). The new cursors, or `None` if the input is
+/// ill-formed or `dst` too short.
+#[inline(always)]
+fn after_sequence<const JAVA: bool>(
+    bytes: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> Option<(usize, usize)> {
+    use super::scan::{PART, chunk, rules};
+    const HI128: u128 = (HI as u128) << 64 | HI as u128;
+    loop {
         let (len, c) = special::<JAVA>(&bytes[i..])?;
         i += len;
-        if c == 0 {
-            *dst.get_mut(at)? = 0;
-            at += 1;
-        } else {
-            dst.get_mut(at..at + 4)?.copy_from_slice(&[
-                0xF0 | (c >> 18) as u8,
-                0x80 | (c >> 12 & 0x3F) as u8,
-                0x80 | (c >> 6 & 0x3F) as u8,
-                0x80 | (c & 0x3F) as u8,
-            ]);
+        at = put_char(dst, at, c)?;
+        // Surrogate pairs one after another (emoji alone), each from one
+        // word.
+        while let Some(w) = chunk::<8>(bytes, i)
+            && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>)
+            && let Some(utf8) = pair_utf8(u64::from_le_bytes(*w))
+        {
+            *out = utf8.to_le_bytes();
+            i += 6;
             at += 4;
         }
+        // A 3-byte character and a surrogate pair after it (Chinese with
+        // an emoji after each character), from two words.
+        while let Some(w) = chunk::<16>(bytes, i)
+            && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
+            && let w0 = load8(w, 0)
+            && three_byte_char(w0)
+            && let Some(utf8) = pair_utf8(load8(w, 3))
+        {
+            *out = (w0 & 0xFF_FFFF | u64::from(utf8) << 24).to_le_bytes();
+            i += 9;
+            at += 7;
+        }
+        // `i` is at least 2: after a sequence.
+        let (Some(win), Some(out)) = (
+            chunk::<{ WINDOW + 2 }>(bytes, i - 2),
+            dst.get_mut(at..)
+                .and_then(<[u8]>::first_chunk_mut::<WINDOW>),
+        ) else {
+            return Some((i, at));
+        };
+        // The first part, and the second only if the first passes (a
+        // character and an emoji after it, as Chinese text with emoji has
+        // them, need only the first).
+        let m = u128::from_le_bytes(rules::<JAVA>(win.first_chunk::<{ PART + 2 }>()?)) & HI128;
+        let k = if m != 0 {
+            m.trailing_zeros() / 8
+        } else {
+            let m = u128::from_le_bytes(rules::<JAVA>(win.last_chunk::<{ PART + 2 }>()?)) & HI128;
+            if m == 0 {
+                return Some((i, at));
+            }
+            16 + m.trailing_zeros() / 8
+        } as usize;
+        out.copy_from_slice(&win[2..]);
+        // The bytes before `i + k` passed the rules: well formed up to
+        // the character they may leave open, whose start is at or after
+        // `i` (the bytes before `i` end a sequence).
+        let p = super::scan::char_start(bytes, i + k);
+        at += p - i;
+        i = p;
     }
+}
+
+/// The UTF-8 of the surrogate pair in bytes 0..6 of `w` (byte `k` in bits
+/// `8k..8k + 8`), as a little-endian word, if they are one: a high
+/// surrogate (`ED A0..=AF 80..=BF`) and a low one (`ED B0..=BF 80..=BF`),
+/// tested by one mask.
+#[inline(always)]
+fn pair_utf8(w: u64) -> Option<u32> {
+    if w & 0x0000_C0F0_FFC0_F0FF != 0x0000_80B0_ED80_A0ED {
+        return None;
+    }
+    // The code point less 0x10000: the high surrogate's ten bits, then
+    // the low one's.
+    let c =
+        ((w >> 8 & 0x0F) << 16 | (w >> 16 & 0x3F) << 10 | (w >> 32 & 0x0F) << 6 | w >> 40 & 0x3F)
+            + 0x1_0000;
+    let c = c as u32;
+    Some(0x8080_80F0 | c >> 18 | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24)
+}
+
+/// Whether bytes 0..3 of `w` are a well-formed 3-byte character that is
+/// not an encoded surrogate (Table 3-7: after `E0` comes `A0..=BF`, after
+/// `ED` comes `80..=9F`).
+#[inline(always)]
+fn three_byte_char(w: u64) -> bool {
+    let (lead, second) = (w & 0xFF, w >> 8 & 0xFF);
+    w & 0xC0_C0F0 == 0x80_80E0
+        && !(lead == 0xE0 && second < 0xA0)
+        && !(lead == 0xED && second >= 0xA0)
+}
+
+/// The UTF-8 of `c` (U+0000 or a supplementary character) into `dst` at
+/// `at`; the new output cursor, or `None` if `dst` is too short.
+#[inline(always)]
+fn put_char(dst: &mut [u8], at: usize, c: u32) -> Option<usize> {
+    if c == 0 {
+        *dst.get_mut(at)? = 0;
+        return Some(at + 1);
+    }
+    dst.get_mut(at..at + 4)?.copy_from_slice(&[
+        0xF0 | (c >> 18) as u8,
+        0x80 | (c >> 12 & 0x3F) as u8,
+        0x80 | (c >> 6 & 0x3F) as u8,
+        0x80 | (c & 0x3F) as u8,
+    ]);
+    Some(at + 4)
 }

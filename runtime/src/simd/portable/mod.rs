@@ -89,6 +89,11 @@ mod tests {
         "работа 👉 变学角 😇 取起 life рука 🤣😀 there — «мир» №1",
         "😀😀😀😀😀😀😀😀😀😀😀",
         "\u{10FFFF}\u{10000}\u{FFFF}\u{800}\u{7FF}\u{80}\u{7F}\0",
+        // Text dense in supplementary characters: an emoji after every
+        // word, after every Han character, and emoji with a zero between.
+        "поиск😟 в🎈 именах😎 справочных🤗 страниц😍 и🐶 кратких🤬 описаниях🐶",
+        "搜😫索🌮手🚀册🍪页🐻名😫称😳和🤭描😗述😗。👋 man 😀",
+        "😀\0🎉\0\0👍🔥a😎",
     ];
 
     /// Printable ASCII of length `n`, starting at `seed`.
@@ -383,6 +388,101 @@ mod tests {
         }
         // Each way is taken often enough to have met every neighbour.
         assert!(decided.iter().all(|&n| n >= 500), "{decided:?}");
+    }
+
+    /// Text dense in supplementary characters, as chat text has them: words
+    /// of ASCII, Cyrillic and Han letters of random lengths, each followed
+    /// by an emoji most of the time, runs of emoji, here and there a zero,
+    /// a 3-byte symbol or a line break; at least `len` bytes.
+    fn dense_mix(rng: &mut Rng, len: usize) -> String {
+        let mut text = String::new();
+        while text.len() < len {
+            let word = 1 + rng.index(12);
+            match rng.index(6) {
+                0 => text.push_str(&ascii(word, rng.index(95))),
+                1 | 2 => (0..word).for_each(|_| text.push(CLASSES[1][rng.index(4)])),
+                3 => (0..word.min(4)).for_each(|_| text.push(CLASSES[2][rng.index(5)])),
+                4 => (0..word).for_each(|_| text.push(CLASSES[3][rng.index(4)])),
+                _ => text.push(['\0', '\n', '★', ' '][rng.index(4)]),
+            }
+            if rng.index(5) != 0 {
+                text.push(CLASSES[3][rng.index(4)]);
+            }
+            if rng.index(3) == 0 {
+                text.push(' ');
+            }
+        }
+        text
+    }
+
+    /// Text dense in supplementary characters ([`dense_mix`]), 0 to 300
+    /// bytes after 0 to 63 bytes of ASCII, so that every step and window of
+    /// the loops after a supplementary character starts at every offset:
+    /// MUTF-8 and CESU-8 encoding, and decoding of the bytes whole, with a
+    /// byte changed at a random place and cut at one (the scan, the length
+    /// pass and the decoder), UTF-8 to UTF-16 and back, each against the
+    /// `const fn`s at every output length near the needed one.
+    #[test]
+    fn dense_supplementary_text() {
+        // Every edge of Table 3-7's 3-byte rows, and a 2-byte and a 4-byte
+        // lead, between two surrogate pairs (where the decoder tests a
+        // 3-byte character and a pair from two words), at every offset.
+        let pair = b"\xED\xA0\xBD\xED\xB8\x80";
+        for lead in [0xC3, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0] {
+            for second in [0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                for third in [0x41, 0x80, 0xBF, 0xC0] {
+                    for before in 0..40 {
+                        let mut b = ascii(before, 1).into_bytes();
+                        b.extend_from_slice(pair);
+                        b.extend_from_slice(&[lead, second, third]);
+                        b.extend_from_slice(pair);
+                        b.extend_from_slice(pair);
+                        b.extend_from_slice(ascii(before % 7, 2).as_bytes());
+                        check_cesu(&b, true);
+                        check_cesu(&b, false);
+                    }
+                }
+            }
+        }
+        let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+        for round in 0..4_000 {
+            let len = rng.index(300);
+            let text = std::format!("{}{}", ascii(round % 64, 3), dense_mix(&mut rng, len));
+            let text = text.as_str();
+            same_encode_units(text);
+            let units: Vec<u16> = text.encode_utf16().collect();
+            same_decode_units("decode dense", &units, 3 * units.len() + 4);
+            if round % 4 == 0 {
+                same_decode_bytes(&units, false, 3 * units.len() + 4);
+            }
+            for java in [true, false] {
+                let f = Family::Cesu { java };
+                same(
+                    "cesu encode dense",
+                    &(java, text),
+                    &mut |d| {
+                        if java {
+                            super::cesu::encode::<true>(text, d)
+                        } else {
+                            super::cesu::encode::<false>(text, d)
+                        }
+                    },
+                    &mut |d| crate::engine::encode_into(f, text, d),
+                    2 * text.len() + 4,
+                );
+                let mut bytes = std::vec![0u8; 2 * text.len()];
+                let n = crate::engine::encode_into(f, text, &mut bytes).unwrap();
+                bytes.truncate(n);
+                check_cesu(&bytes, java);
+                if !bytes.is_empty() {
+                    let k = rng.index(bytes.len());
+                    check_cesu(&bytes[..k], java);
+                    let mut bad = bytes.clone();
+                    bad[k] = [0x00, 0x80, 0xA0, 0xB0, 0xC0, 0xED, 0xF0, 0x41][rng.index(8)];
+                    check_cesu(&bad, java);
+                }
+            }
+        }
     }
 
     /// UTF-16 to UTF-8 on random mixes of characters of every length, in

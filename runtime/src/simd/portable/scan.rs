@@ -84,7 +84,7 @@ use crate::engine::words::{HI, LO};
 /// The bytes of a block of ASCII.
 const BLOCK: usize = 64;
 /// The bytes of a block tested by the rules.
-const PART: usize = 16;
+pub(crate) const PART: usize = 16;
 /// The parts tested by the rules after a block that [`two_byte_block`]
 /// could not pass, before it is tried again.
 const SKIP_PARTS: usize = 16;
@@ -314,7 +314,7 @@ pub(crate) fn part<const JAVA: bool>(win: &[u8; PART + 2]) -> (Option<usize>, bo
 /// The start of the character that `i` is in, `b[..i]` being well formed
 /// up to the possibly open last character.
 #[inline(always)]
-fn char_start(b: &[u8], i: usize) -> usize {
+pub(crate) fn char_start(b: &[u8], i: usize) -> usize {
     if i >= 1 && b[i - 1] >= 0xC0 {
         i - 1
     } else if i >= 2 && b[i - 2] >= 0xE0 {

@@ -116,9 +116,9 @@
 use crate::engine::utf16::{has_surrogate, put_bmp};
 
 use super::words::{
-    HI, NOT_ASCII16, load8, narrow4, not_spaced_pairs2, not_two_byte_lanes, rep16, spaced_units4,
-    store_units4, store_word_units4, surrogates, three_byte_chars4, three_byte_run,
-    three_byte_units, two_byte_units, units4,
+    HI, NOT_ASCII16, four_byte_chars2, load8, narrow4, not_spaced_pairs2, not_two_byte_lanes,
+    rep16, spaced_units4, store_units4, store_word_units4, surrogates, surrogates2,
+    three_byte_chars4, three_byte_run, three_byte_units, two_byte_units, units4,
 };
 
 /// Input bytes a step may read past its cursor.
@@ -220,7 +220,8 @@ pub(crate) enum Plan {
     /// 4-byte ones: [`lane_windows`], a byte a lane.
     ShortRuns,
     /// 4-byte characters, and short runs after ASCII (emoji amid words of
-    /// any script): [`lane_windows`] with lanes for characters of every
+    /// any script) or 3-byte characters (an emoji after each Han
+    /// character): [`lane_windows`] with lanes for characters of every
     /// length.
     AnyWindows,
     /// 3-byte characters with a space or another ASCII byte between each
@@ -234,8 +235,10 @@ pub(crate) enum Plan {
 
 /// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold:
 /// a 4-byte lead and an ASCII byte before a lead once a sample or more,
-/// emoji amid short words, which the windows of lanes take whatever the
-/// lengths; else any 2- or 4-byte lead, the characters whose steps move the
+/// emoji amid short words, or a 4-byte lead and a 3-byte one, emoji amid
+/// CJK, which the windows of lanes take whatever the lengths (Chinese man
+/// pages with an emoji after each character ran 2.2x as fast so as by the
+/// steps, one character a turn; `scripts/ab_runtime.py`, portable, 1 Dec); else any 2- or 4-byte lead, the characters whose steps move the
 /// cursors by counts computed from the bytes, which the chains overlap; or
 /// 3-byte leads with an ASCII byte before a lead once a sample or more, the
 /// short runs of Korean, and among them Chinese set with a space between
@@ -355,7 +358,7 @@ impl Samples {
     /// The UTF-16 kernel's plan for the text sampled (see [`plan`]).
     #[inline]
     pub(crate) fn plan(self) -> Plan {
-        if self.four && self.switches >= self.n {
+        if self.four && (self.switches >= self.n || self.three) {
             Plan::AnyWindows
         } else if self.two || self.four {
             Plan::TwoByteParts
@@ -738,6 +741,10 @@ fn boundary_from(b: &[u8], mut i: usize) -> usize {
 /// The run of 3- and 4-byte characters at byte `i` (one at least) into
 /// `out` from unit `o`, while `WIN` bytes and `ROOM` units are left; the
 /// new cursors.
+///
+/// Eight 3-byte characters (CJK) or four 4-byte ones (emoji one after
+/// another) move the cursors by constants; else a turn takes up to four
+/// 3-byte characters or one 4-byte one.
 #[inline]
 fn long_chars(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, usize) {
     while let (Some(win), Some(dst)) = (
@@ -753,6 +760,14 @@ fn long_chars(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, 
             store_word_units4(&mut dst[..4], three_byte_units(w0, w1));
             store_word_units4(&mut dst[4..8], three_byte_units(w2, w3));
             i += 24;
+            o += 8;
+            continue;
+        }
+        if four_byte_chars2(w0) && four_byte_chars2(w1) {
+            // Four 4-byte characters, eight units.
+            store_word_units4(&mut dst[..4], surrogates2(w0));
+            store_word_units4(&mut dst[4..8], surrogates2(w1));
+            i += 16;
             o += 8;
             continue;
         }
@@ -1002,6 +1017,16 @@ fn any_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, 
     while let Some(units) = src.get(i..).and_then(<[u16]>::first_chunk::<8>)
         && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<35>)
     {
+        let (w0, w1) = (units4(units, 0), units4(units, 4));
+        if pairs2(w0) && pairs2(w1) {
+            // Four surrogate pairs (emoji one after another): sixteen
+            // bytes, both cursors moved by constants.
+            out[..8].copy_from_slice(&pairs_utf8_2(w0).to_le_bytes());
+            out[8..16].copy_from_slice(&pairs_utf8_2(w1).to_le_bytes());
+            i += 8;
+            at += 16;
+            continue;
+        }
         if units.iter().fold(0, |a, &u| a | u) < 0x80
             && let Some(next) = src.get(i + 8..).and_then(<[u16]>::first_chunk::<8>)
             && next.iter().fold(0, |a, &u| a | u) < 0x80
@@ -1015,6 +1040,31 @@ fn any_run(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, 
         at += bytes;
     }
     (i, at)
+}
+
+/// Whether the four units of `w` (unit `k` in bits `16k` up) are two
+/// surrogate pairs, a high one then a low one twice.
+#[inline(always)]
+fn pairs2(w: u64) -> bool {
+    w & 0xFC00_FC00_FC00_FC00 == 0xDC00_D800_DC00_D800
+}
+
+/// The UTF-8 of the two surrogate pairs of `w` ([`pairs2`]), eight bytes
+/// in the order a little-endian store writes them: each pair, in its 32
+/// bits, to its four bytes in place (no bit crosses from one half to the
+/// other: each shift's bits from the other half are masked off).
+#[inline(always)]
+fn pairs_utf8_2(w: u64) -> u64 {
+    const fn rep32(x: u64) -> u64 {
+        x | x << 32
+    }
+    // The code points: the high surrogate's ten bits, then the low one's.
+    let c = ((w & rep32(0x3FF)) << 10 | (w >> 16) & rep32(0x3FF)) + rep32(0x1_0000);
+    rep32(0x8080_80F0)
+        | (c >> 18) & rep32(0x07)
+        | (c >> 4) & rep32(0x3F00)
+        | (c << 10) & rep32(0x3F_0000)
+        | (c << 24) & rep32(0x3F00_0000)
 }
 
 /// Writes the UTF-8 of `units`, any mix of characters and surrogate
@@ -1405,10 +1455,22 @@ mod tests {
             "{}😀 ",
             "the quick brown fox jumps over a lazy dog ".repeat(6)
         );
+        // An emoji after each Han character takes them too; emoji alone,
+        // the steps, four 4-byte characters a turn.
+        let han = "搜😫索🌮手🚀册🍪页🐻名😫称😳和🤭描😗述😗。👋\n";
+        let emoji = "😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚\n";
         for len in [1_000, 5_000, 40_000] {
             let text = |line: &str| line.repeat(len / line.len() + 1);
             assert!(
                 matches!(plan(text(chat).as_bytes()), Plan::AnyWindows),
+                "{len}"
+            );
+            assert!(
+                matches!(plan(text(han).as_bytes()), Plan::AnyWindows),
+                "{len}"
+            );
+            assert!(
+                matches!(plan(text(emoji).as_bytes()), Plan::TwoByteParts),
                 "{len}"
             );
             assert!(

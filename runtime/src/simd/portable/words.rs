@@ -129,6 +129,13 @@ const fn three_byte_pair(v: u64) -> u64 {
     x & 0xFFFF | (x >> 8) & 0xFFFF_0000
 }
 
+/// Whether the eight bytes of `w` are two 4-byte characters (`11110xxx
+/// 10xxxxxx 10xxxxxx 10xxxxxx`, each as [`surrogates`] reads it).
+#[inline]
+pub(crate) const fn four_byte_chars2(w: u64) -> bool {
+    w & 0xC0C0_C0F8_C0C0_C0F8 == 0x8080_80F0_8080_80F0
+}
+
 /// The two surrogates of the 4-byte character in bytes 0..4 of `w`: the
 /// high one in lane 0, the low one in lane 1.
 #[inline]
@@ -136,6 +143,24 @@ pub(crate) const fn surrogates(w: u64) -> u64 {
     let c = (w & 0x07) << 18 | (w & 0x3F00) << 4 | (w >> 10) & 0xFC0 | (w >> 24) & 0x3F;
     // (c - 0x1_0000) >> 10 = (c >> 10) - 0x40.
     (0xD7C0 + (c >> 10)) | (0xDC00 | (c & 0x3FF)) << 16
+}
+
+/// The surrogates of the two 4-byte characters in bytes 0..4 and 4..8 of
+/// `w` ([`four_byte_chars2`]), in lanes 0 to 3: [`surrogates`] of both at
+/// once, each in its 32 bits (no bit crosses from one half to the other:
+/// each shift's bits from the other half are masked off).
+#[inline]
+pub(crate) const fn surrogates2(w: u64) -> u64 {
+    const fn rep32(x: u64) -> u64 {
+        x | x << 32
+    }
+    let c = (w & rep32(0x07)) << 18
+        | (w & rep32(0x3F00)) << 4
+        | (w >> 10) & rep32(0xFC0)
+        | (w >> 24) & rep32(0x3F);
+    let high = rep32(0xD7C0) + ((c >> 10) & rep32(0x7FF));
+    let low = rep32(0xDC00) | (c & rep32(0x3FF));
+    high | low << 16
 }
 
 /// Whether the 32 bytes of `block` are all ASCII: four words OR-ed and
@@ -282,6 +307,43 @@ mod tests {
                     assert_eq!(three_byte_chars4(a, b), fits, "{x:02X} at {at}");
                     assert_eq!(three_byte_run(a, b), if fits { 4 } else { at / 3 });
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn two_surrogate_pairs_in_both_orders() {
+        // Pairs of supplementary characters, a step apart that meets every
+        // plane and every value of each byte.
+        let all: std::vec::Vec<char> = (0x1_0000..=0x10_FFFF)
+            .step_by(97)
+            .filter_map(char::from_u32)
+            .collect();
+        for (k, &a) in all.iter().enumerate() {
+            let b = all[(k * 7 + 3) % all.len()];
+            let mut bytes = [0u8; 8];
+            a.encode_utf8(&mut bytes[..4]);
+            b.encode_utf8(&mut bytes[4..]);
+            let mut want = [0u16; 4];
+            a.encode_utf16(&mut want[..2]);
+            b.encode_utf16(&mut want[2..]);
+            for w in both_orders(bytes) {
+                assert!(four_byte_chars2(w), "{a:?} {b:?}");
+                let units = surrogates2(w);
+                let got: [u16; 4] = core::array::from_fn(|j| (units >> (16 * j)) as u16);
+                assert_eq!(got, want, "{a:?} {b:?}");
+            }
+        }
+        // Anything else in either half is not two 4-byte characters.
+        for (text, _) in [
+            ("😀中a", 0),
+            ("a😀😀", 0),
+            ("中中😀", 0),
+            ("😀ab\u{7FF}", 0),
+        ] {
+            let bytes: [u8; 8] = text.as_bytes()[..8].try_into().unwrap();
+            for w in both_orders(bytes) {
+                assert!(!four_byte_chars2(w), "{text:?}");
             }
         }
     }
