@@ -4,6 +4,7 @@
     python3 bench/size/run.py            # builds bench/size in release (a minute or two), prints a table
     python3 bench/size/run.py --symbols  # also where litenc's bytes go (a second, unstripped build)
     python3 bench/size/run.py --check    # fails if a program links more than its page (CI runs it)
+    python3 bench/size/run.py --target thumbv7m-none-eabi --check   # the firmware programs (CI too)
 
 Each program in bench/size/src/bin reads standard input, converts it, and
 writes the result; `none` converts nothing, so every other program's size
@@ -15,11 +16,23 @@ With `--symbols`, the programs are built once more without stripping, and
 the bytes of litenc's named functions and statics (from `nm`) are summed
 per module, which shows what a program links that it never runs. Unnamed
 constants (a page's decoding table and reverse map) are not counted.
+
+With `--target thumbv7m-none-eabi`, the bare-metal programs of
+bench/size/thumb are built instead, for a Cortex-M3, by scripts/cross.sh
+(Debian's rustc-web with `-Zbuild-std`), once per opt-level a firmware
+uses ("s", "z" and 3, fat LTO), and the flash each takes is printed: the
+bytes of its allocated sections that are stored in the image (`.text`,
+`.rodata`, `.data`, `.ARM.exidx`), read from the ELF's section headers.
+With `--check` it fails if a program of one code page call takes more than
+16 KiB: the call of a page's run-time function once linked every encoder
+and the CJK tables there (214 KB). These programs are built, not run.
 """
 
 import collections
 import os
 import platform
+import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +101,108 @@ def check(sizes):
     print("\nEvery program of one or two pages is within its limit.")
 
 
+# The bare-metal programs of bench/size/thumb: program, what it calls, the
+# most flash it may take with `--check` (None: not checked).
+THUMB = HERE / "thumb"
+THUMB_PROGRAMS = [
+    ("none", "nothing (copies its input)", None),
+    ("const_encode", "`windows1251::encode_into` (the `const fn`)", None),
+    ("fast_encode", "`fast::windows1251::encode_into`", 16_384),
+    ("fast_encode_dyn", "`fast::encode_into(Encoding::Windows1251, ..)`", 16_384),
+    ("fast_decode", "`fast::windows1251::decode_into`", 16_384),
+]
+# Cargo profile of bench/size/thumb/Cargo.toml, its opt-level.
+THUMB_PROFILES = [("release", "s"), ("release-z", "z"), ("release-o3", "3")]
+
+
+def flash(elf):
+    """Bytes of the sections of `elf` that the image stores: allocated, and
+    not NOBITS (`.bss`, the stack)."""
+    data = Path(elf).read_bytes()
+    if data[:4] != b"\x7fELF":
+        sys.exit(f"{elf}: not an ELF file")
+    wide = data[4] == 2
+    end = "<" if data[5] == 1 else ">"
+    if wide:
+        shoff, = struct.unpack_from(end + "Q", data, 0x28)
+        shentsize, shnum = struct.unpack_from(end + "HH", data, 0x3A)
+    else:
+        shoff, = struct.unpack_from(end + "I", data, 0x20)
+        shentsize, shnum = struct.unpack_from(end + "HH", data, 0x2E)
+    total = 0
+    for k in range(shnum):
+        at = shoff + k * shentsize
+        if wide:
+            _, kind, flags = struct.unpack_from(end + "IIQ", data, at)
+            size, = struct.unpack_from(end + "Q", data, at + 0x20)
+        else:
+            _, kind, flags = struct.unpack_from(end + "III", data, at)
+            size, = struct.unpack_from(end + "I", data, at + 0x14)
+        if flags & 0x2 and kind != 8:  # SHF_ALLOC, not SHT_NOBITS
+            total += size
+    return total
+
+
+def largest_symbols(elf, n=12):
+    """The `n` largest symbols of `elf`, or a note if no `nm` is here."""
+    for tool in ("llvm-nm", "llvm-nm-22", "/usr/lib/llvm-22/bin/llvm-nm", "arm-none-eabi-nm", "nm"):
+        if shutil.which(tool):
+            out = subprocess.run([tool, "--size-sort", "-S", "-C", "-t", "d", str(elf)], capture_output=True,
+                                 text=True, check=False).stdout
+            return [line.split(None, 3)[1:] for line in out.splitlines()[-n:][::-1]]
+    return [["?", "?", "no nm found"]]
+
+
+def thumb(target_triple):
+    if target_triple != "thumbv7m-none-eabi":
+        sys.exit(f"--target: only thumbv7m-none-eabi has programs here, not {target_triple}")
+    target = TARGET.with_name(TARGET.name + "-thumb")
+    cross = HERE.parent.parent / "scripts" / "cross.sh"
+    sizes = {}
+    for profile, _ in THUMB_PROFILES:
+        cmd = [str(cross), target_triple, "build", "--profile", profile, "--bins", "--quiet",
+               "--manifest-path", str(THUMB / "Cargo.toml")]
+        print("+", " ".join(cmd), file=sys.stderr)
+        subprocess.run(cmd, env=dict(os.environ, CARGO_TARGET_DIR=str(target)), check=True)
+        for name, *_ in THUMB_PROGRAMS:
+            elf = target / target_triple / profile / name
+            sizes[profile, name] = (elf, flash(elf))
+
+    rustc = subprocess.run(["/usr/bin/rustc", "--version"], capture_output=True,
+                           text=True).stdout.strip()
+    print(f"{rustc}, {target_triple}; fat LTO, codegen-units 1, panic abort, `core` built "
+          "with the program. Bytes of flash (the ELF's stored sections).\n")
+    levels = " | ".join(f"opt-level {level}" for _, level in THUMB_PROFILES)
+    print(f"| program | calls | {levels} |")
+    print("|---|---|" + "---:|" * len(THUMB_PROFILES))
+    for name, calls, _ in THUMB_PROGRAMS:
+        cells = " | ".join(f"{sizes[p, name][1]:,}" for p, _ in THUMB_PROFILES)
+        print(f"| `{name}` | {calls} | {cells} |")
+
+    if "--check" in sys.argv[1:]:
+        over = []
+        for name, _, limit in THUMB_PROGRAMS:
+            for profile, level in THUMB_PROFILES:
+                elf, size = sizes[profile, name]
+                if limit is not None and size > limit:
+                    over.append(f"{name} (opt-level {level}): {size:,} bytes of flash, "
+                                f"limit {limit:,}; its largest symbols:")
+                    over += [f"    {' '.join(s)}" for s in largest_symbols(elf)]
+        if over:
+            sys.exit("a firmware of one code page call links more than that page needs:\n  "
+                     + "\n  ".join(over))
+        print(f"\nEvery program of one code page call is within its limit "
+              f"({THUMB_PROGRAMS[2][2]:,} bytes of flash).")
+
+
 def main():
+    args = sys.argv[1:]
+    if "--target" in args:
+        at = args.index("--target") + 1
+        if at >= len(args):
+            sys.exit("--target needs a target triple")
+        thumb(args[at])
+        return
     build(TARGET)
     sizes = {}
     for name, _, arg, stdin, expected in PROGRAMS:

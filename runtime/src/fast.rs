@@ -84,8 +84,9 @@ pub fn implementation() -> &'static str {
     }
 }
 
-/// The twins over an encoding's [`Family`], which the per-encoding modules
-/// below and the `alloc` helpers call with a constant family. Always
+/// The twins over an encoding's [`Family`], which the modules below of the
+/// encodings other than the code pages (see [`page`]), the functions over an
+/// [`Encoding`] and the `alloc` helpers call with a constant family. Always
 /// inlined, so that the constant folds the `match` away and a module links
 /// only its own encoding's code and tables.
 #[allow(clippy::inline_always, reason = "a constant family must fold away")]
@@ -145,6 +146,78 @@ pub(crate) mod family {
         match simd::decode_into(f, bytes, out) {
             Some(n) => Ok(n),
             None => crate::engine::decode_into(f, bytes, out),
+        }
+    }
+}
+
+/// The twins over one code page, which the code pages' modules below call
+/// with their table: no [`Family`] to match again, so that a page's call
+/// links its kernel and its `const fn` and none of the other families'
+/// code, whatever the optimizer makes of a family value. Always inlined in
+/// release builds, for the same reason as [`family`]: the page is a
+/// constant where its kernel is chosen.
+#[allow(
+    clippy::inline_always,
+    reason = "a constant page must fold its kernel's choice away"
+)]
+pub(crate) mod page {
+    use super::{DecodeError, EncodeError};
+    use crate::engine::single_byte as engine;
+    use crate::simd::single_byte::page as kernel;
+    use crate::table::SingleByte;
+
+    /// See [`super::encoded_len`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn encoded_len(t: &'static SingleByte, text: &str) -> Result<usize, EncodeError> {
+        engine::encoded_len(t, text)
+    }
+
+    /// See [`super::encode_into`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn encode_into(
+        t: &'static SingleByte,
+        text: &str,
+        out: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        match kernel::encode(t, text, out) {
+            Some(n) => Ok(n),
+            None => engine::encode_into(t, text, out),
+        }
+    }
+
+    /// See [`super::validate`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn validate(t: &'static SingleByte, bytes: &[u8]) -> Result<(), DecodeError> {
+        match kernel::validate(t, bytes) {
+            Some(true) => Ok(()),
+            _ => engine::decoded_len(t, bytes).map(|_| ()),
+        }
+    }
+
+    /// See [`super::decoded_len`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn decoded_len(t: &'static SingleByte, bytes: &[u8]) -> Result<usize, DecodeError> {
+        match kernel::decoded_len(t, bytes) {
+            Some(n) => Ok(n),
+            None => engine::decoded_len(t, bytes),
+        }
+    }
+
+    /// See [`super::decode_into`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn decode_into(
+        t: &'static SingleByte,
+        bytes: &[u8],
+        out: &mut [u8],
+    ) -> Result<usize, DecodeError> {
+        match kernel::decode(t, bytes, out) {
+            Some(n) => Ok(n),
+            None => engine::decode_into(t, bytes, out),
         }
     }
 }
@@ -212,9 +285,11 @@ pub fn decode_into(enc: Encoding, bytes: &[u8], out: &mut [u8]) -> Result<usize,
     family::decode_into(enc.family(), bytes, out)
 }
 
-/// Stamps out the run-time twins of one byte-oriented module.
+/// Stamps out the run-time twins of one byte-oriented module, each a call of
+/// the function of the same name in `$via` (`family` or `page`) with `$arg`
+/// (the family or the page's table) first.
 macro_rules! fast_byte_api {
-    ($(#[$doc:meta])* $m:ident, $fam:expr) => {
+    ($(#[$doc:meta])* $m:ident, $via:ident($arg:expr)) => {
         $(#[$doc])*
         pub mod $m {
             use crate::error::{DecodeError, EncodeError};
@@ -225,7 +300,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn encoded_len(text: &str) -> Result<usize, EncodeError> {
-                super::family::encoded_len($fam, text)
+                super::$via::encoded_len($arg, text)
             }
 
             #[doc = concat!("[`", stringify!($m), "::encode_into`](crate::", stringify!($m), "::encode_into) at run time; after an error the contents of `out` are unspecified.")]
@@ -234,7 +309,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn encode_into(text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
-                super::family::encode_into($fam, text, out)
+                super::$via::encode_into($arg, text, out)
             }
 
             #[doc = concat!("[`", stringify!($m), "::validate`](crate::", stringify!($m), "::validate) at run time.")]
@@ -243,7 +318,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
-                super::family::validate($fam, bytes)
+                super::$via::validate($arg, bytes)
             }
 
             #[doc = concat!("[`", stringify!($m), "::decoded_len`](crate::", stringify!($m), "::decoded_len) at run time.")]
@@ -252,7 +327,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn decoded_len(bytes: &[u8]) -> Result<usize, DecodeError> {
-                super::family::decoded_len($fam, bytes)
+                super::$via::decoded_len($arg, bytes)
             }
 
             #[doc = concat!("[`", stringify!($m), "::decode_into`](crate::", stringify!($m), "::decode_into) at run time; after an error the contents of `out` are unspecified.")]
@@ -261,7 +336,7 @@ macro_rules! fast_byte_api {
             /// As the `const fn`.
             #[inline]
             pub fn decode_into(bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
-                super::family::decode_into($fam, bytes, out)
+                super::$via::decode_into($arg, bytes, out)
             }
         }
     };
@@ -270,44 +345,44 @@ macro_rules! fast_byte_api {
 fast_byte_api!(
     /// UTF-8 at run time: validation with SIMD.
     utf8,
-    crate::rules::Family::Utf8
+    family(crate::rules::Family::Utf8)
 );
 fast_byte_api!(
     /// UTF-16LE bytes at run time: SIMD decoding.
     utf16le,
-    crate::rules::Family::Utf16 { big_endian: false }
+    family(crate::rules::Family::Utf16 { big_endian: false })
 );
 fast_byte_api!(
     /// UTF-16BE bytes at run time: SIMD decoding.
     utf16be,
-    crate::rules::Family::Utf16 { big_endian: true }
+    family(crate::rules::Family::Utf16 { big_endian: true })
 );
 fast_byte_api!(
     /// UTF-32LE bytes at run time: SIMD validation, encoding and decoding.
     utf32le,
-    crate::rules::Family::Utf32 { big_endian: false }
+    family(crate::rules::Family::Utf32 { big_endian: false })
 );
 fast_byte_api!(
     /// UTF-32BE bytes at run time: SIMD validation, encoding and decoding.
     utf32be,
-    crate::rules::Family::Utf32 { big_endian: true }
+    family(crate::rules::Family::Utf32 { big_endian: true })
 );
 fast_byte_api!(
     /// Modified UTF-8 at run time: SIMD encoding and decoding.
     mutf8,
-    crate::rules::Family::Cesu { java: true }
+    family(crate::rules::Family::Cesu { java: true })
 );
 fast_byte_api!(
     /// CESU-8 at run time: SIMD encoding and decoding.
     cesu8,
-    crate::rules::Family::Cesu { java: false }
+    family(crate::rules::Family::Cesu { java: false })
 );
 
 fast_byte_api!(
     /// GSM 03.38 at run time (no SIMD kernel: the engine's loop, which is
     /// enough for messages of 160 septets).
     gsm0338,
-    crate::rules::Family::Gsm
+    family(crate::rules::Family::Gsm)
 );
 
 /// The twins of every code page's module.
@@ -319,7 +394,7 @@ macro_rules! fast_single_byte {
         fast_byte_api!(
             #[doc = concat!($name, " at run time: ASCII runs and table look-ups with SIMD.")]
             $module,
-            crate::rules::Family::SingleByte(&crate::tables::$table)
+            page(&crate::tables::$table)
         );
     )*};
 }
@@ -337,7 +412,7 @@ macro_rules! fast_cjk {
             #[doc = concat!($name, " at run time: one pass, ASCII runs with SIMD.")]
             #[cfg_attr(docsrs, doc(cfg(feature = "cjk")))]
             $module,
-            crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant)
+            family(crate::rules::Family::Cjk(crate::rules::cjk::Cjk::$variant))
         );
     )*};
 }

@@ -173,16 +173,18 @@ pub(crate) const fn encode_into(
         Family::Gsm => reference::encode_into(Family::Gsm, text, out),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::encode_into(c, text, out),
-        // Every text encodes, and into at most two bytes per byte: with
-        // that much room, no length pass.
-        Family::Utf16 { big_endian } if out.len() / 2 >= text.len() => Ok(reference::fill_chars(
-            Family::Utf16 { big_endian },
-            text,
-            out,
-        )),
-        Family::Utf16 { big_endian } => {
-            reference::encode_into(Family::Utf16 { big_endian }, text, out)
-        }
+        // The byte order as a constant of each arm, not read from `f`: the
+        // compiler's value numbering takes `Family::Utf16 { big_endian }`
+        // rebuilt from `f`'s field for `f` itself, and where the calling
+        // convention passes a family by reference (as on 32-bit ARM), the
+        // reference loops would get `f`'s address. Then `f` is a constant
+        // no more, in this `match` or in the caller's: on
+        // `thumbv7m-none-eabi` a firmware whose one call was
+        // `fast::windows1251::encode_into` linked every encoder and the CJK
+        // tables (over 200 KB of flash instead of 5).
+        // `bench/size/run.py --target thumbv7m-none-eabi` keeps it so.
+        Family::Utf16 { big_endian: false } => utf16::encode_bytes_into::<false>(text, out),
+        Family::Utf16 { big_endian: true } => utf16::encode_bytes_into::<true>(text, out),
         Family::Utf32 { big_endian } => utf32::encode_into(text, out, big_endian),
     }
 }

@@ -21,6 +21,7 @@
 use super::words::{HI, continuation_bytes, four_byte_leads, load8, store4, store8};
 use crate::encoding::Encoding;
 use crate::error::{DecodeError, EncodeError};
+use crate::rules::Family;
 use crate::rules::utf16::NATIVE;
 use crate::scalar;
 
@@ -47,6 +48,27 @@ pub(crate) const fn units_len(text: &str) -> usize {
         i += 1;
     }
     n
+}
+
+/// UTF-8 to UTF-16 bytes in the order `BIG_ENDIAN` says (see
+/// [`Encoding::encode_into`]): with room for two bytes per byte of text,
+/// which every text fits, one pass; else the reference loop's two.
+///
+/// The order is a constant of its own, not a field of the caller's family:
+/// see the UTF-16 arm of [`super::encode_into`].
+#[inline]
+pub(crate) const fn encode_bytes_into<const BIG_ENDIAN: bool>(
+    text: &str,
+    out: &mut [u8],
+) -> Result<usize, EncodeError> {
+    let f = Family::Utf16 {
+        big_endian: BIG_ENDIAN,
+    };
+    if out.len() / 2 >= text.len() {
+        Ok(super::reference::fill_chars(f, text, out))
+    } else {
+        super::reference::encode_into(f, text, out)
+    }
 }
 
 /// See [`utf16::encode_units_into`](crate::utf16::encode_units_into).

@@ -335,10 +335,9 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf16 { big_endian } => encode_utf16_bytes(text, dst, big_endian),
         Family::Utf32 { big_endian: false } => utf32::encode_bytes::<false>(text, dst),
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
-        // A page whose low half is not ASCII: through its proxy, if it has
-        // one, else the engine.
-        Family::SingleByte(t) if !t.ascii => proxy::encode(t, t.proxy?, text, dst),
-        Family::SingleByte(t) => single_byte::encode(t, text, dst),
+        // A page whose low half is not ASCII goes through its proxy, if it
+        // has one, else the engine.
+        Family::SingleByte(t) => single_byte::page::encode(t, text, dst),
         // No kernel: the engine's loop (an SMS is 160 septets).
         Family::Gsm => None,
         #[cfg(feature = "cjk")]
@@ -405,15 +404,12 @@ fn encode_utf16_bytes_by(
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8_is_valid(bytes)),
-        Family::SingleByte(t) if t.total => Some(true),
-        // `None` from the proxy is not an answer: the engine decides.
-        Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes).map(|_| true),
+        Family::SingleByte(t) => single_byte::page::validate(t, bytes),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         // `None` (bad input): the engine says where.
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes).map(|_| true),
         Family::Cesu { java: false } => cesu::decoded_len::<false>(bytes).map(|_| true),
-        Family::SingleByte(t) => Some(single_byte::decoded_len(t, bytes).is_some()),
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => Some(cjk::decoded_len(c, bytes).is_some()),
         _ => None,
@@ -428,8 +424,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
-        Family::SingleByte(t) if !t.ascii => proxy::decoded_len(t.proxy?, bytes),
-        Family::SingleByte(t) => single_byte::decoded_len(t, bytes),
+        Family::SingleByte(t) => single_byte::page::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
@@ -460,8 +455,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
-        Family::SingleByte(t) if !t.ascii => proxy::decode(t, t.proxy?, bytes, dst),
-        Family::SingleByte(t) => single_byte::decode(t, bytes, dst),
+        Family::SingleByte(t) => single_byte::page::decode(t, bytes, dst),
         Family::Gsm => None,
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decode(c, bytes, dst),
@@ -476,7 +470,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) if t.ascii => single_byte::encode_vec(t, text),
+        Family::SingleByte(t) => single_byte::page::encode_vec(t, text),
         _ => None,
     }
 }
@@ -489,7 +483,7 @@ pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) if t.ascii => single_byte::decode_vec(t, bytes),
+        Family::SingleByte(t) => single_byte::page::decode_vec(t, bytes),
         _ => None,
     }
 }

@@ -1,0 +1,15 @@
+//! Windows-1251 encoding by the `const fn`, at run time:
+//! `litenc_runtime::windows1251::encode_into`.
+#![no_std]
+#![no_main]
+
+use litenc_runtime::windows1251;
+
+/// The entry point.
+#[no_mangle]
+pub extern "C" fn _start() -> ! {
+    let mut out = [0u8; 128];
+    let n = windows1251::encode_into(litenc_size_thumb::text(), &mut out);
+    litenc_size_thumb::sink(&(n, out));
+    litenc_size_thumb::stop()
+}
