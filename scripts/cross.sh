@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 
 packages=(rustc-web cargo-web rust-web-src qemu-user qemu-system-arm
   gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-  gcc-i686-linux-gnu libc6-dev-i386-cross locales lld-22 wasi-libc)
+  gcc-i686-linux-gnu libc6-dev-i386-cross locales lld-22 wasi-libc rust-web-clippy)
 
 install() {
   local missing=()
@@ -80,7 +80,17 @@ case "$target" in
     fi
     ;;
   avr-*) flags="$flags -C target-cpu=atmega328p" ;;
-  wasm32-wasi*) build_std="-Zbuild-std=std,panic_abort" ;;
+  wasm32-wasip1)
+    # Debian's wasi-libc is the C library; Node's WASI runs the programs.
+    build_std="-Zbuild-std=std,panic_abort"
+    # (Its 2022 snapshot lacks two thread functions that std names but never calls there.)
+    stubs="$CARGO_TARGET_DIR/wasi_pthread_stubs.o"
+    mkdir -p "$CARGO_TARGET_DIR"
+    /usr/lib/llvm-22/bin/llc -filetype=obj -o "$stubs" scripts/wasi_pthread_stubs.ll
+    flags="$flags -C link-self-contained=no -L native=/usr/lib/wasm32-wasi"
+    flags="$flags -C link-arg=/usr/lib/wasm32-wasi/crt1-command.o -C link-arg=$stubs"
+    export "CARGO_TARGET_${env_name}_RUNNER=node --no-warnings $PWD/scripts/wasi_run.mjs"
+    ;;
 esac
 # The flags reach only the workspace's crates and the standard library being built; the
 # registry's crates are linted with `--cap-lints allow` as always.

@@ -286,7 +286,7 @@ mod tests {
                     }
                 }
                 if x >= 0xC0 {
-                    for z in 0..=255u8 {
+                    for z in sample(0..=255u8, 64) {
                         b.clear();
                         b.extend_from_slice(&[b'a'; 61]);
                         b.extend_from_slice(&[x, y, z]);
@@ -315,7 +315,9 @@ mod tests {
             .map(|n| "中".repeat(n % 2) + &"ж".repeat((n - 3 * (n % 2)) / 2))
             .collect();
         let mut b = Vec::new();
-        for code in 0..EDGES.len().pow(4) {
+        // (Under an emulator every 7th code: 7 is prime to 22, so each edge
+        // still takes each of the four places.)
+        for code in sample(0..EDGES.len().pow(4), 49) {
             let seq = [0, 1, 2, 3].map(|k| EDGES[code / EDGES.len().pow(k) % EDGES.len()]);
             for place in 0..2 * 16 + 3 {
                 for (before, after) in [(&before_ascii[place], 40), (&before_rules[place], 0)] {
@@ -752,7 +754,7 @@ mod tests {
         for (enc, t) in ascii_pages() {
             let every = matches!(enc, Encoding::Windows1251 | Encoding::Windows874);
             let befores: Vec<usize> = if every {
-                (0..64).collect()
+                sample(0..64, 9).collect()
             } else {
                 std::vec![0, 7, 8, 31, 32, 33, 40, 63]
             };
@@ -783,7 +785,7 @@ mod tests {
             // long run of ASCII with one character past every block.
             let all: Vec<u8> = (0..=0xFFu8).collect();
             let long = ascii(200, 7);
-            for before in 0..64 {
+            for before in sample(0..64, 9) {
                 let mut bytes = ascii(before, 1).into_bytes();
                 bytes.extend_from_slice(&all);
                 same_decode(enc, t, &bytes);

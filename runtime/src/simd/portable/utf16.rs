@@ -1676,7 +1676,8 @@ mod tests {
         ];
         for place in 0..8 {
             for &other in &others {
-                for u in 0..=0xFFFFu16 {
+                // (Under an emulator every 7th unit.)
+                for u in crate::simd::test_support::sample(0..=0xFFFFu16, 49) {
                     let mut units = [other; 8];
                     units[place] = u;
                     let mut out = [0u8; 35];
