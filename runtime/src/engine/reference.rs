@@ -12,13 +12,28 @@ use crate::scalar::{self, Step};
 
 use super::step_error;
 
+// Each entry point below sends the multi-byte encodings to their own loops
+// (`super::cjk`) and every other family to a loop over its characters
+// (`char_*`), and is always inlined in release builds: where the family is a
+// constant (the engine's arms for GSM and UTF-16, `usb_string`), the test
+// folds, and the loop, which the compiler keeps out of line and shares
+// between its callers, carries no call of the CJK loops and their tables.
+// A firmware that encodes GSM 03.38 and UTF-16 so links neither.
+
 /// The reference of [`Encoding::encoded_len`](crate::Encoding::encoded_len).
-#[inline]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     #[cfg(feature = "cjk")]
     if let Family::Cjk(c) = f {
         return super::cjk::reference_encoded_len(c, text);
     }
+    char_encoded_len(f, text)
+}
+
+/// [`encoded_len`] of a family of one character at a time (not CJK).
+#[inline]
+const fn char_encoded_len(f: Family, text: &str) -> Result<usize, EncodeError> {
     let b = text.as_bytes();
     let mut i = 0;
     let mut n: usize = 0;
@@ -42,7 +57,8 @@ pub(crate) const fn encoded_len(f: Family, text: &str) -> Result<usize, EncodeEr
 }
 
 /// The reference of [`Encoding::encode_into`](crate::Encoding::encode_into).
-#[inline]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn encode_into(
     f: Family,
     text: &str,
@@ -52,7 +68,13 @@ pub(crate) const fn encode_into(
     if let Family::Cjk(c) = f {
         return super::cjk::reference_encode_into(c, text, out);
     }
-    let needed = match encoded_len(f, text) {
+    char_encode_into(f, text, out)
+}
+
+/// [`encode_into`] of a family of one character at a time (not CJK).
+#[inline]
+const fn char_encode_into(f: Family, text: &str, out: &mut [u8]) -> Result<usize, EncodeError> {
+    let needed = match char_encoded_len(f, text) {
         Ok(n) => n,
         Err(e) => return Err(e),
     };
@@ -80,12 +102,19 @@ pub(crate) const fn fill_chars(f: Family, text: &str, out: &mut [u8]) -> usize {
 }
 
 /// The reference of [`Encoding::decoded_len`](crate::Encoding::decoded_len).
-#[inline]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     #[cfg(feature = "cjk")]
     if let Family::Cjk(c) = f {
         return super::cjk::reference_decoded_len(c, bytes);
     }
+    char_decoded_len(f, bytes)
+}
+
+/// [`decoded_len`] of a family of one character at a time (not CJK).
+#[inline]
+const fn char_decoded_len(f: Family, bytes: &[u8]) -> Result<usize, DecodeError> {
     let mut i = 0;
     let mut n: usize = 0;
     while i < bytes.len() {
@@ -103,7 +132,8 @@ pub(crate) const fn decoded_len(f: Family, bytes: &[u8]) -> Result<usize, Decode
 }
 
 /// The reference of [`Encoding::decode_into`](crate::Encoding::decode_into).
-#[inline]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) const fn decode_into(
     f: Family,
     bytes: &[u8],
@@ -113,7 +143,13 @@ pub(crate) const fn decode_into(
     if let Family::Cjk(c) = f {
         return super::cjk::reference_decode_into(c, bytes, out);
     }
-    let needed = match decoded_len(f, bytes) {
+    char_decode_into(f, bytes, out)
+}
+
+/// [`decode_into`] of a family of one character at a time (not CJK).
+#[inline]
+const fn char_decode_into(f: Family, bytes: &[u8], out: &mut [u8]) -> Result<usize, DecodeError> {
+    let needed = match char_decoded_len(f, bytes) {
         Ok(n) => n,
         Err(e) => return Err(e),
     };
