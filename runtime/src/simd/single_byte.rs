@@ -2264,7 +2264,10 @@ mod tests {
         assert_eq!(got.as_deref(), n.map(|n| &want[..n]), "{name} {bytes:x?}");
         if let Some(out) = got {
             assert_eq!(out.capacity(), out.len(), "{name}: not trimmed");
-            if cfg!(litenc_portable) {
+            // The encoder's vectors are the AVX2 kernel's: without it (other
+            // targets, the portable build), `encode_vec` is `None` and the
+            // `alloc` helpers encode by the `const fn`.
+            if cfg!(litenc_portable) || !cfg!(target_arch = "x86_64") {
                 return;
             }
             let text = std::str::from_utf8(&out).unwrap();

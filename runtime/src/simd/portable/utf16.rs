@@ -1697,7 +1697,8 @@ mod tests {
         // Every supplementary character at each place a pair can take in
         // eight units, beside ASCII, 2-byte and 3-byte characters.
         let fills = [0x41, 0x44F, 0xAC00, 0x20, 0x7FF, 0x800, 0x80, 0xFFFF];
-        for hi in 0xD800..0xDC00u16 {
+        // (Under an emulator every 7th high surrogate.)
+        for hi in crate::simd::test_support::sample(0xD800..0xDC00u16, 49) {
             for lo in 0xDC00..0xE000u16 {
                 for (k, &fill) in fills.iter().enumerate() {
                     let mut units = [fill; 8];
