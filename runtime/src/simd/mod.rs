@@ -555,6 +555,7 @@ pub(crate) mod test_support {
     /// The step between the cases a sweep tries, for a sweep that Miri
     /// takes every `n`th case of: `n` under Miri, about its square root
     /// under an emulator, 1 natively.
+    #[inline]
     pub(crate) const fn step(n: usize) -> usize {
         if MIRI {
             n

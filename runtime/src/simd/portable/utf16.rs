@@ -1078,9 +1078,7 @@ fn pairs2(w: u64) -> bool {
 /// other: each shift's bits from the other half are masked off).
 #[inline(always)]
 fn pairs_utf8_2(w: u64) -> u64 {
-    const fn rep32(x: u64) -> u64 {
-        x | x << 32
-    }
+    use super::words::rep32;
     // The code points: the high surrogate's ten bits, then the low one's.
     let c = ((w & rep32(0x3FF)) << 10 | (w >> 16) & rep32(0x3FF)) + rep32(0x1_0000);
     rep32(0x8080_80F0)

@@ -145,15 +145,19 @@ pub(crate) const fn surrogates(w: u64) -> u64 {
     (0xD7C0 + (c >> 10)) | (0xDC00 | (c & 0x3FF)) << 16
 }
 
+/// `x` in both halves of a word: a constant for each 32-bit lane of the
+/// two-character steps.
+#[inline(always)]
+pub(crate) const fn rep32(x: u64) -> u64 {
+    x | x << 32
+}
+
 /// The surrogates of the two 4-byte characters in bytes 0..4 and 4..8 of
 /// `w` ([`four_byte_chars2`]), in lanes 0 to 3: [`surrogates`] of both at
 /// once, each in its 32 bits (no bit crosses from one half to the other:
 /// each shift's bits from the other half are masked off).
 #[inline]
 pub(crate) const fn surrogates2(w: u64) -> u64 {
-    const fn rep32(x: u64) -> u64 {
-        x | x << 32
-    }
     let c = (w & rep32(0x07)) << 18
         | (w & rep32(0x3F00)) << 4
         | (w >> 10) & rep32(0xFC0)
