@@ -147,7 +147,7 @@ pub(crate) const fn surrogates(w: u64) -> u64 {
 
 /// `x` in both halves of a word: a constant for each 32-bit lane of the
 /// two-character steps.
-#[inline(always)]
+#[inline]
 pub(crate) const fn rep32(x: u64) -> u64 {
     x | x << 32
 }
