@@ -198,6 +198,15 @@ pub(crate) fn std_pos(e: core::str::Utf8Error) -> (usize, Option<usize>) {
     (e.valid_up_to(), e.error_len())
 }
 
+/// The runs of ASCII to put before a piece so that it lands at every offset
+/// of the fast paths' blocks: all of `0..64`, or under an emulator
+/// (`--cfg litenc_emulated`: `scripts/cross.sh`, qemu-user, some 30 times
+/// slower) every third, which still puts it at every offset of a word of 8
+/// bytes and of a block of 16, at a third of the cost.
+pub(crate) fn pads() -> core::iter::StepBy<core::ops::Range<usize>> {
+    (0..64).step_by(if cfg!(litenc_emulated) { 3 } else { 1 })
+}
+
 /// Calls `f` with every input of exactly `len` bytes (`len <= 3`), reusing
 /// one buffer.
 pub(crate) fn for_every_input(len: usize, mut f: impl FnMut(&[u8])) {
