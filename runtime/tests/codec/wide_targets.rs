@@ -130,16 +130,26 @@ fn rustc() -> String {
 }
 
 fn target_cfg(target: &str) -> HashSet<String> {
+    let cfg = known_target_cfg(target);
+    assert!(cfg.is_some(), "rustc --print cfg --target {target}");
+    cfg.unwrap_or_default()
+}
+
+/// The cfg of `target`, or `None` where this rustc lists the target but
+/// cannot build for it (a distribution's rustc whose LLVM lacks that
+/// architecture's backend: Debian's has no C-SKY).
+fn known_target_cfg(target: &str) -> Option<HashSet<String>> {
     let out = Command::new(rustc())
         .args(["--print", "cfg", "--target", target])
         .output()
         .expect("rustc runs");
-    assert!(out.status.success(), "rustc --print cfg --target {target}");
-    String::from_utf8(out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    out.status.success().then(|| {
+        String::from_utf8(out.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    })
 }
 
 /// The type the rules give `target`; panics unless exactly one holds.
@@ -277,7 +287,7 @@ fn the_rules_give_every_target_one_wchar_t_and_libcs_where_libc_has_one() {
     let (a, b) = targets.split_at(targets.len() / 2);
     let work = |part: &[&str]| -> Vec<(String, String)> {
         part.iter()
-            .map(|t| ((*t).to_owned(), wchar_of(&rules, t, &target_cfg(t))))
+            .filter_map(|t| Some(((*t).to_owned(), wchar_of(&rules, t, &known_target_cfg(t)?))))
             .collect()
     };
     let results: Vec<(String, String)> = std::thread::scope(|s| {
@@ -288,6 +298,13 @@ fn the_rules_give_every_target_one_wchar_t_and_libcs_where_libc_has_one() {
         all.extend(hb.join().unwrap());
         all
     });
+    // Nearly every target this rustc lists, whatever backends it was built with.
+    assert!(
+        results.len() * 10 >= targets.len() * 9,
+        "{} of {}",
+        results.len(),
+        targets.len()
+    );
     let mut checked = 0;
     for (target, want) in EXPECTED {
         // A target this rustc does not know is skipped.
