@@ -163,7 +163,7 @@ pub(crate) mod family {
 pub(crate) mod page {
     use super::{DecodeError, EncodeError};
     use crate::engine::single_byte as engine;
-    use crate::simd::single_byte::page as kernel;
+    use crate::simd::page as kernel;
     use crate::table::SingleByte;
 
     /// See [`super::encoded_len`].

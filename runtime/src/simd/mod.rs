@@ -63,6 +63,7 @@ pub(crate) mod avx512;
 pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+pub(crate) mod page;
 pub(crate) mod portable;
 pub(crate) mod proxy;
 pub(crate) mod single_byte;
@@ -337,7 +338,7 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
         Family::Utf32 { big_endian: true } => utf32::encode_bytes::<true>(text, dst),
         // A page whose low half is not ASCII goes through its proxy, if it
         // has one, else the engine.
-        Family::SingleByte(t) => single_byte::page::encode(t, text, dst),
+        Family::SingleByte(t) => page::encode(t, text, dst),
         // No kernel: the engine's loop (an SMS is 160 septets).
         Family::Gsm => None,
         #[cfg(feature = "cjk")]
@@ -404,7 +405,7 @@ fn encode_utf16_bytes_by(
 pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
     match f {
         Family::Utf8 => Some(utf8_is_valid(bytes)),
-        Family::SingleByte(t) => single_byte::page::validate(t, bytes),
+        Family::SingleByte(t) => page::validate(t, bytes),
         Family::Utf32 { big_endian: false } => Some(utf32::decoded_len::<false>(bytes).is_some()),
         Family::Utf32 { big_endian: true } => Some(utf32::decoded_len::<true>(bytes).is_some()),
         // `None` (bad input): the engine says where.
@@ -424,7 +425,7 @@ pub(crate) fn validate(f: Family, bytes: &[u8]) -> Option<bool> {
 pub(crate) fn decoded_len(f: Family, bytes: &[u8]) -> Option<usize> {
     match f {
         Family::Utf8 => utf8_is_valid(bytes).then_some(bytes.len()),
-        Family::SingleByte(t) => single_byte::page::decoded_len(t, bytes),
+        Family::SingleByte(t) => page::decoded_len(t, bytes),
         Family::Utf32 { big_endian: false } => utf32::decoded_len::<false>(bytes),
         Family::Utf32 { big_endian: true } => utf32::decoded_len::<true>(bytes),
         Family::Cesu { java: true } => cesu::decoded_len::<true>(bytes),
@@ -455,7 +456,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
         Family::Cesu { java: false } => cesu::decode::<false>(bytes, dst),
         Family::Utf32 { big_endian: false } => utf32::decode_bytes::<false>(bytes, dst),
         Family::Utf32 { big_endian: true } => utf32::decode_bytes::<true>(bytes, dst),
-        Family::SingleByte(t) => single_byte::page::decode(t, bytes, dst),
+        Family::SingleByte(t) => page::decode(t, bytes, dst),
         Family::Gsm => None,
         #[cfg(feature = "cjk")]
         Family::Cjk(c) => cjk::decode(c, bytes, dst),
@@ -470,7 +471,7 @@ pub(crate) fn decode_into(f: Family, bytes: &[u8], dst: &mut [u8]) -> Option<usi
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) => single_byte::page::encode_vec(t, text),
+        Family::SingleByte(t) => page::encode_vec(t, text),
         _ => None,
     }
 }
@@ -483,7 +484,7 @@ pub(crate) fn encode_vec(f: Family, text: &str) -> Option<alloc::vec::Vec<u8>> {
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn decode_vec(f: Family, bytes: &[u8]) -> Option<alloc::vec::Vec<u8>> {
     match f {
-        Family::SingleByte(t) => single_byte::page::decode_vec(t, bytes),
+        Family::SingleByte(t) => page::decode_vec(t, bytes),
         _ => None,
     }
 }
