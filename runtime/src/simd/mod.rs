@@ -545,10 +545,10 @@ pub(crate) mod test_support {
     /// undefined behaviour), while native runs check every case.
     pub(crate) const MIRI: bool = cfg!(miri);
 
-    /// Whether the tests run under an emulator (`qemu-user`, which
-    /// `scripts/cross.sh` runs other targets' tests under and builds them
-    /// for with `--cfg litenc_emulated`), some 20 to 50 times slower than a
-    /// native run: then the sweeps take a step between Miri's and none (the
+    /// Whether the tests run under an emulator (`qemu-user`, or Node's WASI
+    /// on one thread, which `scripts/cross.sh` runs other targets' tests
+    /// under and builds them for with `--cfg litenc_emulated`), some 5 to 50
+    /// times slower than a native run: then the sweeps take a step between Miri's and none (the
     /// square root of Miri's), so that each test still crosses every block
     /// boundary and kind of input, at a fraction of the cases.
     pub(crate) const EMULATED: bool = cfg!(litenc_emulated);
