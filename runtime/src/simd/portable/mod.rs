@@ -459,19 +459,7 @@ mod tests {
             }
             for java in [true, false] {
                 let f = Family::Cesu { java };
-                same(
-                    "cesu encode dense",
-                    &(java, text),
-                    &mut |d| {
-                        if java {
-                            super::cesu::encode::<true>(text, d)
-                        } else {
-                            super::cesu::encode::<false>(text, d)
-                        }
-                    },
-                    &mut |d| crate::engine::encode_into(f, text, d),
-                    2 * text.len() + 4,
-                );
+                same_cesu_encode(text, java);
                 let mut bytes = std::vec![0u8; 2 * text.len()];
                 let n = crate::engine::encode_into(f, text, &mut bytes).unwrap();
                 bytes.truncate(n);
@@ -983,6 +971,24 @@ mod tests {
         same_cesu_decode(b, java);
     }
 
+    /// The encoder on `text` against the `const fn`, at every output length
+    /// around the exact one.
+    fn same_cesu_encode(text: &str, java: bool) {
+        same(
+            "cesu encode",
+            &(java, text),
+            &mut |d| {
+                if java {
+                    super::cesu::encode::<true>(text, d)
+                } else {
+                    super::cesu::encode::<false>(text, d)
+                }
+            },
+            &mut |d| crate::engine::encode_into(Family::Cesu { java }, text, d),
+            2 * text.len() + 4,
+        );
+    }
+
     /// The decoder on `b` against the `const fn`, at every output length
     /// around the exact one.
     fn same_cesu_decode(b: &[u8], java: bool) {
@@ -1291,20 +1297,7 @@ mod tests {
             for text in sample(texts(), 4) {
                 let text = text.as_str();
                 let f = Family::Cesu { java };
-                let enc = |d: &mut [u8]| {
-                    if java {
-                        super::cesu::encode::<true>(text, d)
-                    } else {
-                        super::cesu::encode::<false>(text, d)
-                    }
-                };
-                same(
-                    "cesu encode",
-                    &(java, text),
-                    &mut { enc },
-                    &mut |d| crate::engine::encode_into(f, text, d),
-                    2 * text.len() + 4,
-                );
+                same_cesu_encode(text, java);
                 let mut bytes = std::vec![0u8; 2 * text.len()];
                 let n = crate::engine::encode_into(f, text, &mut bytes).unwrap();
                 bytes.truncate(n);
