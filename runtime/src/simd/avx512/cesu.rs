@@ -1,16 +1,35 @@
-//! How much of MUTF-8 or CESU-8 input decodes to itself, with AVX-512: the
-//! scan of `crate::simd::cesu::decode_unchanged` (valid UTF-8 with no
+//! MUTF-8 and CESU-8 with AVX-512.
+//!
+//! # What decodes to itself
+//!
+//! The scan of `crate::simd::cesu::decode_unchanged` (valid UTF-8 with no
 //! 4-byte lead and, for `JAVA`, no zero byte) with the validator of
 //! [`super::utf8`], 64 bytes a step, the last 1..=63 bytes by a masked
 //! load. ASCII at the start is skipped before the validator is set up, and
 //! after a block of ASCII the ASCII that follows goes 128 bytes a step.
+//!
+//! # Text dense in supplementary characters
+//!
+//! Where supplementary characters come every few bytes (emoji after every
+//! word or letter, historic scripts), the AVX2 loops of `crate::simd::cesu`
+//! would stop at each one. Such text goes instead through UTF-16, a chunk
+//! of up to 1,024 bytes at a time into a buffer that stays in the L1
+//! cache. To encode: UTF-8 to UTF-16, then UTF-16 to CESU-8 (each
+//! surrogate three bytes of its own; `C0 80` for U+0000 in modified
+//! UTF-8). To decode: the validator with the tables of the encoding (each
+//! surrogate taken alone), CESU-8 to UTF-16 (the UTF-8 kernel: an encoded
+//! surrogate is a 3-byte sequence like any other, `C0 80` a 2-byte one),
+//! then UTF-16 to UTF-8, which joins the pairs and refuses a surrogate
+//! outside one. The AVX2 loops hand the text over at a block of 64 bytes
+//! with two such characters or more, and get it back after a chunk with
+//! fewer than two per 64 bytes on average, or for its last 256 bytes.
 
 #![allow(clippy::many_single_char_names)]
 
 use super::utf8::Validator;
 use super::{ascii_end, load_bytes, load64, low_bits, splat8};
-use crate::simd::utf8::UTF8;
 use crate::simd::utf8::char_start_before;
+use crate::simd::utf8::{CESU8, MUTF8, UTF8};
 use core::arch::x86_64::{
     __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_movepi8_mask,
     _mm512_setzero_si512,
@@ -112,4 +131,200 @@ fn special<const JAVA: bool>(x: __m512i, k: usize) -> u64 {
     } else {
         leads
     }
+}
+
+// ------------------------------------------------- text dense in pairs
+
+/// The input bytes of a chunk: its units fit a 2 KB buffer.
+const CHUNK: usize = 1024;
+
+/// The fewest input bytes left for which the dense paths set up their
+/// buffer (2 KB to zero): the last bytes of a text go the AVX2 way.
+const MIN_DENSE: usize = 256;
+
+/// Whether a chunk of `len` input bytes whose output is `diff` bytes longer
+/// or shorter holds two supplementary characters (or `C0 80`) per 64 bytes
+/// on average: each changes the length by two bytes (by one for `C0 80`).
+#[inline]
+const fn dense(diff: usize, len: usize) -> bool {
+    16 * diff >= len
+}
+
+/// The most that `len` bytes of UTF-8 encode to: each byte two (`00` to
+/// `C0 80`) for `JAVA`, else a 4-byte sequence six.
+#[inline]
+const fn grown<const JAVA: bool>(len: usize) -> usize {
+    if JAVA { 2 * len } else { len + len / 2 }
+}
+
+/// The native units of `units` as bytes, as the UTF-16 kernels read them.
+#[inline]
+fn unit_bytes(units: &[u16]) -> &[u8] {
+    // SAFETY: the `2 * units.len()` bytes of `units` are initialized and
+    // readable while `units` is borrowed, at its address, and `u8` needs
+    // no alignment; their size is that of `units`, so at most
+    // `isize::MAX`.
+    unsafe { core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len()) }
+}
+
+/// Encodes `b[i..]` (UTF-8, `i` on a character boundary) to CESU-8, or
+/// modified UTF-8 if `JAVA`, into `dst[at..]`, a chunk at a time through
+/// UTF-16, while the text stays dense in supplementary characters (or
+/// U+0000) and the room left takes a chunk's output. Returns the new
+/// cursors, on a character boundary; unchanged if no chunk was taken.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)),
+/// and `i <= b.len()`, `at <= dst.len()`. (Bytes that are not UTF-8 give
+/// some output, and nothing out of bounds.)
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+pub(crate) unsafe fn encode_dense<const JAVA: bool>(
+    b: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> (usize, usize) {
+    let n = b.len();
+    // Too little left, or no room for the first chunk: nothing to set up.
+    if n - i < MIN_DENSE || dst.len() - at < grown::<JAVA>(CHUNK.min(n - i)) {
+        return (i, at);
+    }
+    let mut units = [0u16; CHUNK];
+    while i < n {
+        // Up to `CHUNK` bytes, back to a character boundary.
+        let mut e = if n - i > CHUNK { i + CHUNK } else { n };
+        while e < n && e > i && b[e] & 0xC0 == 0x80 {
+            e -= 1;
+        }
+        if dst.len() - at < grown::<JAVA>(e - i) {
+            break;
+        }
+        let len = e - i;
+        // SAFETY: features. The units of `len` bytes are at most `len`, so
+        // they fit; the output fits the room checked above, so neither
+        // kernel says `None` (a `break` if one did).
+        let Some(k) = (unsafe { super::utf8_to_utf16::units(&b[i..e], &mut units) }) else {
+            break;
+        };
+        // SAFETY: as above.
+        let Some(m) = (unsafe {
+            super::utf16_to_utf8::convert_cesu::<JAVA>(unit_bytes(&units[..k]), &mut dst[at..])
+        }) else {
+            break;
+        };
+        i = e;
+        at += m;
+        if !dense(m.saturating_sub(len), len) {
+            break;
+        }
+    }
+    (i, at)
+}
+
+/// Decodes `b[s..]` (CESU-8, or modified UTF-8 if `JAVA`, from the lead of
+/// a character) to UTF-8 into `dst[at..]`, a chunk at a time through
+/// UTF-16, while the text stays dense in surrogate pairs (or `C0 80`) and
+/// the room left takes a chunk's output. Returns the new cursors, on a
+/// character boundary, everything before them checked; unchanged if no
+/// chunk was taken; `None` if a chunk is ill-formed.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)),
+/// and `s <= b.len()`, `at <= dst.len()`.
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+pub(crate) unsafe fn decode_dense<const JAVA: bool>(
+    b: &[u8],
+    mut s: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> Option<(usize, usize)> {
+    let n = b.len();
+    // Too little left, or no room for the first chunk: nothing to set up.
+    if n - s < MIN_DENSE || dst.len() - at < CHUNK.min(n - s) {
+        return Some((s, at));
+    }
+    let mut units = [0u16; CHUNK];
+    while s < n {
+        // Up to `CHUNK` bytes, back to the lead of a character (three
+        // steps at most: a fourth continuation byte is an error that the
+        // check finds), and before a high surrogate whose low one the
+        // chunk would cut off.
+        let mut e = if n - s > CHUNK { s + CHUNK } else { n };
+        let end = e;
+        while e < n && end - e < 3 && is_cont(b[e]) {
+            e -= 1;
+        }
+        if e < n && b[e] == 0xED && e + 1 < n && b[e + 1] & 0xF0 == 0xB0 && e - s >= 3 {
+            e -= 3;
+        }
+        let len = e - s;
+        // Nothing decodes longer.
+        if dst.len() - at < len {
+            break;
+        }
+        let c = &b[s..e];
+        // SAFETY: features.
+        if !unsafe { well_formed::<JAVA>(c) } {
+            return None;
+        }
+        // SAFETY: features. The units of `len` bytes are at most `len`, so
+        // they fit.
+        let k = unsafe { super::utf8_to_utf16::units(c, &mut units) }?;
+        // The pairs are checked here: a surrogate that is not in one is
+        // `None`, as the output fits (the room checked above).
+        // SAFETY: features.
+        let (_, m) = unsafe {
+            super::utf16_to_utf8::convert::<false>(unit_bytes(&units[..k]), &mut dst[at..])
+        }?;
+        s = e;
+        at += m;
+        if !dense(len - m, len) {
+            break;
+        }
+    }
+    Some((s, at))
+}
+
+/// Whether `c` is well formed once its surrogates are taken as the
+/// characters they encode, each alone (the pairs are checked after): the
+/// validator with the tables of CESU-8 or modified UTF-8, and for `JAVA`
+/// no zero byte, and `80` after every `C0` (the tables allow `C0 80..=BF`
+/// and leave the `80` to their caller).
+///
+/// # Safety
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+unsafe fn well_formed<const JAVA: bool>(c: &[u8]) -> bool {
+    // SAFETY: features (all that `Validator::new` needs).
+    let mut val = unsafe { Validator::new(if JAVA { &MUTF8 } else { &CESU8 }) };
+    // Bits of bad bytes (`JAVA`), and the `C0` that ended the block before.
+    let mut bad = 0;
+    let mut carry = 0;
+    let mut p = 0;
+    while p < c.len() {
+        // SAFETY: features; `p < c.len()`.
+        let (x, k) = unsafe { block(c, p) };
+        val.check(x);
+        if JAVA {
+            let c0 = _mm512_cmpeq_epi8_mask(x, splat8(0xC0)) & low_bits(k);
+            let after_c0 = (c0 << 1) | carry;
+            bad |= (_mm512_cmpeq_epi8_mask(x, _mm512_setzero_si512()) & low_bits(k))
+                | (after_c0 & !_mm512_cmpeq_epi8_mask(x, splat8(0x80)));
+            carry = c0 >> 63;
+        }
+        p += k;
+    }
+    bad == 0 && val.valid_end()
+}
+
+/// Whether a byte is a continuation byte (`80..=BF`).
+#[inline]
+const fn is_cont(b: u8) -> bool {
+    b & 0xC0 == 0x80
 }

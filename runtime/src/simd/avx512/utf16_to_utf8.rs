@@ -36,6 +36,12 @@
 //! A block of three-byte units only (Chinese, Japanese) skips the masks:
 //! one fixed `vpermt2b` per 16 units gathers their `F M L`.
 //!
+//! The same loop writes CESU-8 and modified UTF-8 (`convert_cesu`, for
+//! `crate::simd::avx512::cesu`'s text dense in supplementary characters):
+//! there is no pair, each surrogate is a unit of three bytes like any
+//! other, and for modified UTF-8 U+0000 is not a one-byte unit but the
+//! two-byte `C0 80`, which the two-byte arithmetic gives as it is.
+//!
 //! Every store is masked to the bytes the block gives, which are checked
 //! against the room left first: so nothing is written past the output,
 //! and an output that does not fit stops the kernel (`None`). The ASCII
@@ -89,11 +95,45 @@ pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Opti
     }
     // SAFETY: features; `i < n`, after ASCII (no pair is open), and `i`
     // bytes are written.
-    unsafe { convert_from::<BE>(src, i, dst) }
+    unsafe { convert_from::<BE, false, false>(src, i, dst) }
+}
+
+/// Converts the native units of `src` (`src.len() / 2` of them) to CESU-8,
+/// or modified UTF-8 if `JAVA`: as [`convert`] does, but with each
+/// surrogate, paired or not, three bytes of its own, and for `JAVA` U+0000
+/// the two bytes `C0 80`. Returns the bytes written, or `None` if they do
+/// not fit in `dst` (any units are accepted).
+///
+/// # Safety
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+pub(crate) unsafe fn convert_cesu<const JAVA: bool>(src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    // SAFETY: features; `0 <= src.len() / 2` and `0 <= dst.len()`, and no
+    // byte is written before unit 0.
+    unsafe { convert_from::<false, true, JAVA>(src, 0, dst) }.map(|(_, at)| at)
+}
+
+/// The units of `v` that take one byte: ASCII, less U+0000 for `JAVA`
+/// (modified UTF-8 writes it as two).
+#[inline]
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+fn one_byte<const JAVA: bool>(v: __m512i) -> u32 {
+    let ascii = !_mm512_test_epi16_mask(v, splat16(0xFF80));
+    if JAVA {
+        ascii & _mm512_test_epi16_mask(v, v)
+    } else {
+        ascii
+    }
 }
 
 /// The main loop of [`convert`] from unit `i`, which follows an ASCII unit
-/// (or is the first), with `i` bytes written.
+/// (or is the first), with `i` bytes written; with `CESU`, of
+/// [`convert_cesu`] (a surrogate is a unit of three bytes like any other,
+/// and `JAVA` writes U+0000 as `C0 80`).
 ///
 /// # Safety
 /// The CPU must have the enabled features; `i <= src.len() / 2` and
@@ -103,7 +143,7 @@ pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Opti
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
 #[allow(clippy::too_many_lines, reason = "one loop, explained as a whole")]
-unsafe fn convert_from<const BE: bool>(
+unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
     src: &[u8],
     mut i: usize,
     dst: &mut [u8],
@@ -135,8 +175,10 @@ unsafe fn convert_from<const BE: bool>(
         let v = if BE { swap(v) } else { v };
         let valid = low_bits(k) as u32;
 
-        // ASCII (the zeros after a partial block are ASCII too).
-        if _mm512_test_epi16_mask(v, splat16(0xFF80)) == 0 {
+        // ASCII (the zeros after a partial block are ASCII too; for `JAVA`
+        // a zero among the `k` units is not).
+        let ascii = one_byte::<JAVA>(v);
+        if ascii | !valid == u32::MAX {
             if carry != 0 || at + k > cap {
                 return None;
             }
@@ -153,6 +195,9 @@ unsafe fn convert_from<const BE: bool>(
                 if _mm512_test_epi16_mask(_mm512_or_si512(a, b), splat16(0xFF80)) != 0 {
                     break;
                 }
+                if JAVA && _mm512_test_epi16_mask(a, a) & _mm512_test_epi16_mask(b, b) != u32::MAX {
+                    break;
+                }
                 // SAFETY: `at + 64 <= cap` (the loop condition).
                 unsafe {
                     store32(dst, at, _mm512_cvtepi16_epi8(a), 32);
@@ -165,7 +210,6 @@ unsafe fn convert_from<const BE: bool>(
             continue;
         }
 
-        let ascii = !_mm512_test_epi16_mask(v, splat16(0xFF80));
         // Below U+0800: two bytes, lead byte first (`C0 | u >> 6` low,
         // `80 | u & 3F` high), or the unit itself if ASCII.
         if _mm512_test_epi16_mask(v, splat16(0xF800)) == 0 {
@@ -196,10 +240,17 @@ unsafe fn convert_from<const BE: bool>(
             continue;
         }
 
-        // The general path.
-        let ten = splat16(0xFC00);
-        let high = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xD800));
-        let low = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xDC00));
+        // The general path. For `CESU` there are no pairs: every unit from
+        // U+0800 up, surrogates too, is three bytes.
+        let (high, low) = if CESU {
+            (0, 0)
+        } else {
+            let ten = splat16(0xFC00);
+            (
+                _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xD800)),
+                _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xDC00)),
+            )
+        };
         // Each low surrogate right after a high one, and each high one
         // followed by a low one (in this block, or the next: `carry`; a
         // high one before the zeros of a partial block meets no low one).
@@ -238,11 +289,15 @@ unsafe fn convert_from<const BE: bool>(
             splat16(0x80E0),
         );
         let p = _mm512_mask_add_epi16(p, m40, p, splat16(0x4000));
-        // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two.
-        let l = _mm512_min_epu16(
-            w,
-            _mm512_or_si512(_mm512_and_si512(w, splat16(0x3F)), splat16(0x80)),
-        );
+        // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two, but
+        // for `JAVA`'s U+0000 (`C0 80`), which the mask of one-byte units
+        // tells.
+        let tail = _mm512_or_si512(_mm512_and_si512(w, splat16(0x3F)), splat16(0x80));
+        let l = if JAVA {
+            _mm512_mask_mov_epi16(tail, ascii, w)
+        } else {
+            _mm512_min_epu16(w, tail)
+        };
         if two & valid == 0 {
             // Only three-byte units (Chinese, Japanese): `F M L` of unit
             // `j` are bytes `2j`, `2j + 1` of `p` and `2j` of `l`, gathered

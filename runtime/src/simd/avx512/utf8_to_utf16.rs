@@ -50,7 +50,24 @@ use core::arch::x86_64::{
 )]
 #[inline]
 pub(crate) unsafe fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
-    let b = text.as_bytes();
+    // SAFETY: features.
+    unsafe { units(text.as_bytes(), dst) }
+}
+
+/// [`encode_units`] of bytes that are UTF-8, or CESU-8 or modified UTF-8
+/// that the caller has validated: the method takes a 3-byte sequence to
+/// its unit whatever it is, so an encoded surrogate becomes that
+/// surrogate, and `C0 80` (two bytes) U+0000. `None` if `dst` is too
+/// short. Other bytes give some units, and nothing is read or written out
+/// of bounds.
+///
+/// # Safety
+/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
+#[target_feature(
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
+)]
+#[inline]
+pub(crate) unsafe fn units(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     let n = b.len();
     // The ASCII at the start, here, before the main loop sets up its
     // constants: all of many short texts.
