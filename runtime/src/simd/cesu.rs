@@ -52,7 +52,9 @@
 //! bytes in text where emoji follow every word. On CPUs with AVX-512, a
 //! block with two such characters or more hands the text to
 //! `super::avx512::cesu`, which converts it through UTF-16 a chunk at a
-//! time (its docs say how) and gives it back when it is sparse again.
+//! time (its docs say how) and gives it back when it is sparse again. To
+//! decode, where the copy loop stops at a pair for less, samples of the
+//! input decide: text with 4.5 pairs per 64 bytes in them starts that way.
 
 // The codec's short names (see `crate::engine`): `b` input bytes, `n` its
 // length, `i` input cursor, `at` output cursor, `p` block, `v` a vector.
@@ -556,23 +558,15 @@ unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
 /// The decoding loop over `b` into `dst`: 64-byte blocks while 128 bytes of
 /// input are left and 136 bytes of room. `None` on any error found; else
 /// the input and output cursors, the input cursor at the lead of a
-/// character (everything before it checked and decoded). With `dense` (the
-/// CPU has AVX-512), a block with two pairs or more (or `C0 80`s) hands the
-/// text to the AVX-512 path for such text
-/// (`super::avx512::cesu::decode_dense`) until it is sparse again.
+/// character (everything before it checked and decoded).
 ///
 /// # Safety
-/// The CPU must have the enabled features, and with `dense` the AVX-512
-/// features ([`super::avx512`](fn@super::avx512)) too. (Any `b` and `dst` will do.)
+/// The CPU must have the enabled features. (Any `b` and `dst` will do.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
 #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
-unsafe fn decode_bulk<const JAVA: bool>(
-    b: &[u8],
-    dst: &mut [u8],
-    dense: bool,
-) -> Option<(usize, usize)> {
+unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usize)> {
     let n = b.len();
     let cap = dst.len();
     // SAFETY: features (all that `Validator::new` needs).
@@ -630,39 +624,6 @@ unsafe fn decode_bulk<const JAVA: bool>(
         if i > p {
             // The bytes before `i` belong to a pair decoded already.
             mask &= u64::MAX << (i - p + 1);
-        }
-        // Two pairs or more (two special bits each), or `C0 80`s: the text
-        // dense in them goes a chunk at a time through UTF-16, from the
-        // first character not decoded yet. That is `i`, or, when the block
-        // before ended inside a character copied as it was, its lead (the
-        // validator has checked the bytes up to the end of this block, so
-        // there is a lead within three bytes), with the output cursor
-        // moved back as at the end of the loop.
-        if dense && mask.count_ones() >= 4 {
-            // SAFETY: features (all that `clean` needs).
-            if !unsafe { val.clean() } {
-                return None;
-            }
-            let mut s = i;
-            if i == p {
-                while s > 0 && p - s < 3 && is_cont(b[s]) {
-                    s -= 1;
-                }
-            }
-            let a = at - (i - s);
-            // SAFETY: with `dense` the CPU has the features (the caller
-            // says); `s <= n` and `a <= at <= cap`.
-            let (e, a2) = unsafe { super::avx512::cesu::decode_dense::<JAVA>(b, s, dst, a) }?;
-            if e > s {
-                // A fresh validator from `e`, a character boundary, as at
-                // the start of the input.
-                i = e;
-                p = e;
-                at = a2;
-                // SAFETY: features (all that `Validator::new` needs).
-                val = unsafe { Validator::new(if JAVA { &MUTF8 } else { &CESU8 }) };
-                continue;
-            }
         }
         // Each special character: copy the plain bytes before it (all 64
         // from the cursor; only those before the lead count), then decode
@@ -918,8 +879,20 @@ const DECODE_TAIL_OUT: usize = 320;
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
-    // SAFETY: features (all that `decode_bulk` needs).
-    let (i, at) = unsafe { decode_bulk::<JAVA>(bytes, dst, super::avx512()) }?;
+    // Text dense in pairs (or `C0 80`s), as samples of it say, through
+    // UTF-16 while it stays so; the rest by the copy loop.
+    // SAFETY: `avx512()` says that the CPU has the features.
+    let (start, out) =
+        if super::avx512() && unsafe { super::avx512::cesu::looks_dense::<JAVA>(bytes) } {
+            // SAFETY: as above; `0 <= bytes.len()` and `0 <= dst.len()`.
+            unsafe { super::avx512::cesu::decode_dense::<JAVA>(bytes, 0, dst, 0) }?
+        } else {
+            (0, 0)
+        };
+    // SAFETY: features (all that `decode_bulk` needs). `start` is a
+    // character boundary, where the loop may start as at the input's.
+    let (i, at) = unsafe { decode_bulk::<JAVA>(bytes.get(start..)?, dst.get_mut(out..)?) }?;
+    let (i, at) = (start + i, out + at);
     let rest = bytes.get(i..)?;
     if rest.is_empty() {
         return Some(at);
@@ -938,7 +911,7 @@ unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<
     ibuf[..rest.len()].copy_from_slice(rest);
     let mut obuf = [0u8; DECODE_TAIL_OUT];
     // SAFETY: features (all that `decode_bulk` needs).
-    let (j, end) = unsafe { decode_bulk::<JAVA>(&ibuf, &mut obuf, false) }?;
+    let (j, end) = unsafe { decode_bulk::<JAVA>(&ibuf, &mut obuf) }?;
     let m = end - (j - rest.len());
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)
@@ -1268,7 +1241,10 @@ mod tests {
             for filler in fillers {
                 let filler = &encoded_filler(filler)[..];
                 for before in sample((1024 - 70..1024 + 12).chain(2048 - 12..2048 + 6), 11) {
-                    let input = placed(filler, before, seq, 700);
+                    let mut input = placed(filler, before, seq, 0);
+                    for _ in 0..700 / filler.len() {
+                        input.extend_from_slice(filler);
+                    }
                     for java in [true, false] {
                         check_dense_decode(java, &input);
                     }
