@@ -3,10 +3,15 @@
 
 - README.md and docs/performance.md hold, between `<!-- bench/report: summary begin -->` and
   `<!-- bench/report: summary end -->`, exactly bench/results/summary.md;
-- if bench/results/figures.json exists (kept by `bench/report --summary`), summary.md is exactly
-  what `bench/report --summary-only` writes from it;
-- README.md and docs/performance.md name no time of day outside code (a figure carries its
-  machine and date, once, under its table).
+- docs/performance.md holds, between `<!-- bench/report: unicode begin -->` and
+  `<!-- bench/report: unicode end -->`, exactly bench/results/unicode.md (its GB/s table);
+- README.md holds, between `<!-- scripts/dependency_cost.py: cost begin -->` and
+  `<!-- scripts/dependency_cost.py: cost end -->`, exactly bench/results/cost.md (written by
+  `python3 scripts/dependency_cost.py --write`);
+- bench/results/summary.md and unicode.md are exactly what `bench/report --summary-only`
+  writes from bench/results/figures.json (kept by `bench/report --summary`);
+- README.md, docs/performance.md and docs/compile-time.md name no time of day outside code (a
+  figure carries its machine and date, once, under its table).
 
     python3 scripts/check_figures.py
 
@@ -28,18 +33,47 @@ FIGURES = ROOT / "bench" / "results" / "figures.json"
 BEGIN = "<!-- bench/report: summary begin -->\n"
 END = "<!-- bench/report: summary end -->"
 HOLDERS = ["README.md", "docs/performance.md"]
+# The docs that hold only other generated tables (BLOCKS).
+OTHER_HOLDERS = ["docs/compile-time.md"]
+# Other generated tables: (file, the doc that holds it, begin and end markers).
+BLOCKS = [
+    ("bench/results/unicode.md", "docs/performance.md",
+     "<!-- bench/report: unicode begin -->\n", "<!-- bench/report: unicode end -->"),
+    ("bench/results/cost.md", "README.md",
+     "<!-- scripts/dependency_cost.py: cost begin -->\n",
+     "<!-- scripts/dependency_cost.py: cost end -->"),
+    ("bench/results/cost.md", "docs/compile-time.md",
+     "<!-- scripts/dependency_cost.py: cost begin -->\n",
+     "<!-- scripts/dependency_cost.py: cost end -->"),
+]
 TIME_OF_DAY = re.compile(r"(?<![\d.:])([01]?\d|2[0-3]):[0-5]\d(?![\d:])")
 
 
-def block(text, name):
+def block(text, name, begin=BEGIN, end=END):
     """The text between the markers, or None."""
-    i = text.find(BEGIN)
+    i = text.find(begin)
     if i < 0:
         return None
-    j = text.find(END, i)
+    j = text.find(end, i)
     if j < 0:
-        sys.exit(f"{name}: summary begins but does not end")
-    return text[i + len(BEGIN):j]
+        sys.exit(f"{name}: {begin.strip()} has no end")
+    return text[i + len(begin):j]
+
+
+def check_block(path, name, want, begin, end, fix, errors):
+    """That `path` holds `want` between the markers; with `fix`, puts it there."""
+    text = path.read_text(encoding="utf-8")
+    got = block(text, name, begin, end)
+    if got is None:
+        errors.append(f"{name}: no `{begin.strip()}` ... `{end}` block")
+    elif got != want:
+        if fix:
+            i = text.index(begin) + len(begin)
+            path.write_text(text[:i] + want + text[text.index(end, i):], encoding="utf-8")
+            print(f"check_figures: {name}: {begin.strip()} block replaced")
+        else:
+            errors.append(f"{name}: the block differs from its file:\n"
+                          + diff(got, want, name, "file"))
 
 
 def report_module():
@@ -73,37 +107,35 @@ def main():
     fix = "--fix" in sys.argv[1:]
     errors = []
     summary = SUMMARY.read_text(encoding="utf-8")
-    if FIGURES.exists():
-        made = report_module().summary_from_figures(
-            __import__("json").loads(FIGURES.read_text(encoding="utf-8")))
-        if made != summary:
-            errors.append("bench/results/summary.md is not what `bench/report --summary-only` "
+    if not FIGURES.exists():
+        sys.exit("check_figures: no bench/results/figures.json: run "
+                 "`bench/report --portable --rounds 3 --summary`")
+    report = report_module()
+    entries = __import__("json").loads(FIGURES.read_text(encoding="utf-8"))
+    for made, path in ((report.summary_from_figures(entries), SUMMARY),
+                       (report.unicode_gbs_from_figures(entries), report.UNICODE_GBS)):
+        have = path.read_text(encoding="utf-8")
+        if made != have:
+            errors.append(f"{path.relative_to(ROOT)} is not what `bench/report --summary-only` "
                           "writes from figures.json:\n"
-                          + diff(summary, made, "summary.md", "from figures.json"))
-    else:
-        print("check_figures: note: no bench/results/figures.json yet; summary.md was written "
-              "without it (its first line says how)")
-    for name in HOLDERS:
+                          + diff(have, made, path.name, "from figures.json"))
+    for name in HOLDERS + OTHER_HOLDERS:
         path = ROOT / name
+        if name in HOLDERS:
+            check_block(path, name, summary, BEGIN, END, fix, errors)
+        for source, holder, begin, end in BLOCKS:
+            if holder == name:
+                want = (ROOT / source).read_text(encoding="utf-8")
+                check_block(path, name, want, begin, end, fix, errors)
         text = path.read_text(encoding="utf-8")
-        got = block(text, name)
-        if got is None:
-            errors.append(f"{name}: no `{BEGIN.strip()}` ... `{END}` block")
-        elif got != summary:
-            if fix:
-                i = text.index(BEGIN) + len(BEGIN)
-                path.write_text(text[:i] + summary + text[text.index(END, i):], encoding="utf-8")
-                print(f"check_figures: {name}: summary replaced")
-            else:
-                errors.append(f"{name}: the summary differs from bench/results/summary.md:\n"
-                              + diff(got, summary, name, "summary.md"))
         for n, line in prose_lines(text):
             for m in TIME_OF_DAY.finditer(line):
                 errors.append(f"{name}:{n}: a time of day, {m.group(0)!r}: give the date only")
     if errors:
         print("\n".join(errors))
         sys.exit(1)
-    print(f"check_figures: the summary of {', '.join(HOLDERS)} is bench/results/summary.md")
+    print(f"check_figures: the summary of {', '.join(HOLDERS)} is bench/results/summary.md; "
+          + "; ".join(f"{holder}'s block {source}" for source, holder, _, _ in BLOCKS))
 
 
 if __name__ == "__main__":

@@ -14,13 +14,17 @@ from crates.io (fetched once, before the first round, so that no download is tim
 `CARGO_INCREMENTAL=0`, as for a crate from a registry.
 
     python3 scripts/dependency_cost.py [--rounds 3] [--only litenc,encoded] [--no-release]
-                                       [--keep DIR]
+                                       [--keep DIR] [--write]
 
 It ends by printing the goals of docs/compile-time.md and whether each is met; it exits 1
-if a build fails, 0 otherwise.
+if a build fails, 0 otherwise. With `--write` (every consumer, both profiles) it also writes
+the README's table, bench/results/cost.md, which the README holds between
+`<!-- scripts/dependency_cost.py: cost begin -->` and `<!-- ... cost end -->`
+(`python3 scripts/check_figures.py` checks that it does; `--fix` pastes it).
 """
 
 import argparse
+import datetime
 import os
 import pathlib
 import resource
@@ -96,6 +100,18 @@ fn main() {{ println!("{{:?}} {{:?}}", A, B); }}
     ),
 }
 
+# How the README names each consumer, and the peer its ratios are over.
+SHOWN = {
+    "litenc": ("`litenc` (default features)", "encoded"),
+    "litenc-macros-only": ("`litenc`, `macros` only", "wchar"),
+    "litenc-runtime": ("`litenc-runtime` alone, no default features", None),
+    "encoded": ("`encoded` 0.4", None),
+    "wchar": ("`wchar` 0.11", None),
+    "widestring": ("`widestring` 1", None),
+    "const-str": ("`const-str` 0.6", None),
+}
+COST = ROOT / "bench" / "results" / "cost.md"
+
 # (consumer, profile, against, profile, most) -- the goals of docs/compile-time.md.
 GOALS = [
     ("litenc", "dev", "encoded", "dev", 2.5),
@@ -147,7 +163,11 @@ def main() -> int:
     ap.add_argument("--only", help="comma-separated consumers")
     ap.add_argument("--no-release", action="store_true")
     ap.add_argument("--keep", help="build the crates in this folder and keep them")
+    ap.add_argument("--write", action="store_true",
+                    help="write the README's table, bench/results/cost.md")
     args = ap.parse_args()
+    if args.write and (args.only or args.no_release):
+        sys.exit("--write needs every consumer in both profiles")
     names = args.only.split(",") if args.only else list(CONSUMERS)
     for n in names:
         if n not in CONSUMERS:
@@ -164,6 +184,7 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} CPUs; rustc: "
           + subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.strip())
     times = {(n, p): [] for n in names for p in profiles}
+    loads = []
     for r in range(args.rounds):
         for n in names:
             for p in profiles:
@@ -171,6 +192,7 @@ def main() -> int:
                 times[(n, p)].append(t)
                 print(f"  {n} {p}: {t:.1f} s", flush=True)
         load = os.getloadavg()[0]
+        loads.append(load)
         print(f"round {r + 1}/{args.rounds} done (load {load:.1f})", flush=True)
     med = {k: statistics.median(v) for k, v in times.items()}
 
@@ -203,9 +225,48 @@ def main() -> int:
             ok = "met" if scaled <= RUNTIME_ALONE_MAX else "NOT met"
             print(f"    on the goal's machine (wchar dev {GOAL_MACHINE_WCHAR_DEV} s there, "
                   f"{w:.1f} s here): {scaled:.2f} s: {ok}")
+    if args.write:
+        COST.parent.mkdir(parents=True, exist_ok=True)
+        COST.write_text(cost_table(med, args.rounds, loads))
+        print(f"wrote {COST}")
     if not args.keep:
         shutil.rmtree(base, ignore_errors=True)
     return 0
+
+
+def machine_name() -> str:
+    """The CPU's model name as lscpu gives it (a virtual machine's can be bare)."""
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+    except OSError:
+        return "this machine"
+    for line in out.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "Model name":
+            return value.strip()
+    return "this machine"
+
+
+def cost_table(med, rounds, loads) -> str:
+    """The README's table of what depending on each crate costs."""
+    out = ["| the crate depends on | `cargo build` | `cargo build --release` | × the peer |",
+           "|---|---:|---:|---|"]
+    for n, (shown, peer) in SHOWN.items():
+        dev, rel = med[(n, "dev")], med[(n, "release")]
+        ratio = ""
+        if peer == "encoded":
+            ratio = (f"{dev / med[(peer, 'dev')]:.2f}× / "
+                     f"{rel / med[(peer, 'release')]:.2f}× `{peer}`")
+        elif peer:
+            ratio = f"{dev / med[(peer, 'dev')]:.2f}× `{peer}`"
+        out.append(f"| {shown} | {dev:.1f} s | {rel:.1f} s | {ratio} |")
+    rustc = subprocess.run(["rustc", "--version"], capture_output=True, text=True).stdout.split()
+    version = rustc[1] if len(rustc) > 1 else "?"
+    footer = (f"*Median of {rounds}; {machine_name()}, {os.cpu_count()} vCPUs, load "
+              f"{min(loads):.1f} to {max(loads):.1f}, rustc {version}; "
+              f"{datetime.date.today():%-d %b %Y}. Made by "
+              "`python3 scripts/dependency_cost.py --write`.*")
+    return "\n".join(out) + "\n\n" + footer + "\n"
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ fixed linear congruential generator, so every machine gets the same bytes
   about one emoji (supplementary plane, 4 UTF-8 bytes) in four tokens.
 - ru_emoji: the lines of the Russian man pages under /usr/share/man/ru that
   hold Cyrillic, in file name order, with an emoji after every word (chat
-  text as some people write it): a supplementary character every eight
+  text as some people write it): a supplementary character every seventeen
   bytes or so.
 - zh_emoji: the lines of the Chinese man pages under /usr/share/man/zh_CN
   that hold Han characters, with an emoji after every Han character and
