@@ -1012,6 +1012,17 @@ mod tests {
         b"\xED\xA0\xBD\xED\xB8\x80",
     ];
 
+    /// `c` after `before` bytes of `filler` (whole fillers, `x`s for the
+    /// rest), as [`placed`] does with bytes.
+    fn placed_str(filler: &str, before: usize, c: &str) -> String {
+        let mut s = "x".repeat(before % filler.len());
+        for _ in 0..before / filler.len() {
+            s.push_str(filler);
+        }
+        s.push_str(c);
+        s
+    }
+
     fn placed(filler: &[u8], before: usize, seq: &[u8], after: usize) -> Vec<u8> {
         let mut v = Vec::new();
         v.extend(core::iter::repeat_n(b'x', before % filler.len()));
@@ -1118,14 +1129,7 @@ mod tests {
             for filler in sample(fillers, 3) {
                 for before in sample(0..134, 67) {
                     for after in sample([0, 1, 3, 64, 140], 4) {
-                        let mut s = String::new();
-                        for _ in 0..before % filler.len() {
-                            s.push('x');
-                        }
-                        for _ in 0..before / filler.len() {
-                            s.push_str(filler);
-                        }
-                        s.push_str(c);
+                        let mut s = placed_str(filler, before, c);
                         for _ in 0..after {
                             s.push('y');
                         }
@@ -1312,14 +1316,7 @@ mod tests {
         for c in chars {
             for filler in fillers {
                 for before in sample((1024 - 70..1024 + 12).chain(2048 - 12..2048 + 6), 11) {
-                    let mut s = String::new();
-                    for _ in 0..before % filler.len() {
-                        s.push('x');
-                    }
-                    for _ in 0..before / filler.len() {
-                        s.push_str(filler);
-                    }
-                    s.push_str(c);
+                    let mut s = placed_str(filler, before, c);
                     for _ in 0..700 / filler.len() {
                         s.push_str(filler);
                     }
