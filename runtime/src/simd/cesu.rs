@@ -62,11 +62,11 @@
 // Elsewhere only the portable fallbacks are used.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code, unused_imports))]
 
-use super::utf8::char_start_before;
 #[cfg(target_arch = "x86_64")]
 use super::utf8::{
     CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8, Validator, high_bits, load32, splat,
 };
+use super::utf8::{char_start_before, is_cont};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_add_epi64, _mm256_cmpeq_epi8, _mm256_extract_epi64,
@@ -167,12 +167,6 @@ unsafe fn put<const N: usize>(dst: &mut [u8], at: usize, bytes: [u8; N]) {
     // SAFETY: the caller guarantees that `dst[at..at + N]` is in bounds, and
     // `[u8; N]` has alignment 1.
     unsafe { dst.as_mut_ptr().add(at).cast::<[u8; N]>().write(bytes) }
-}
-
-/// Whether a byte is a continuation byte (`80..=BF`).
-#[inline]
-const fn is_cont(b: u8) -> bool {
-    b & 0xC0 == 0x80
 }
 
 // ---------------------------------------------------------------- encoding

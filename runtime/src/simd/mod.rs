@@ -74,6 +74,17 @@ pub(crate) mod utf8_to_utf16;
 
 use crate::rules::Family;
 
+/// The native units of `units` as bytes, as the UTF-16 kernels read them.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn unit_bytes(units: &[u16]) -> &[u8] {
+    // SAFETY: the `2 * units.len()` bytes of `units` are initialized and
+    // readable while `units` is borrowed, at its address, and `u8` needs
+    // no alignment; their size is that of `units`, so at most
+    // `isize::MAX`.
+    unsafe { core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len()) }
+}
+
 /// Whether the AVX2 kernels may run on this CPU: AVX2 with the BMI1, BMI2,
 /// POPCNT and LZCNT that every AVX2 CPU has (x86-64-v3 less FMA and MOVBE).
 /// The kernels enable exactly [`FEATURES`].

@@ -78,10 +78,7 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
     {
         if super::avx512() {
-            // SAFETY: as below.
-            let bytes = unsafe {
-                core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len())
-            };
+            let bytes = super::unit_bytes(units);
             // SAFETY: `avx512()` said that the CPU has the features the
             // kernel enables, its one precondition.
             let (i, at) = unsafe { super::avx512::utf16_to_utf8::convert::<false>(bytes, dst) }?;
@@ -90,13 +87,7 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
             return Some(at);
         }
         if super::avx2() {
-            // SAFETY: the `2 * units.len()` bytes of `units` are initialized
-            // and readable while `units` is borrowed, at its address, and
-            // `u8` needs no alignment; their size is that of `units`, so at
-            // most `isize::MAX`.
-            let bytes = unsafe {
-                core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len())
-            };
+            let bytes = super::unit_bytes(units);
             // SAFETY: `avx2()` said that the CPU has the features `convert`
             // enables, its one precondition. (Native units are LE on x86.)
             let (i, at) = unsafe { avx2::convert::<false>(bytes, dst) }?;

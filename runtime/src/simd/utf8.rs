@@ -62,6 +62,12 @@ use core::arch::x86_64::{
     _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
+/// Whether a byte is a continuation byte (`80..=BF`).
+#[inline]
+pub(crate) const fn is_cont(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
 /// `p`, or, if valid UTF-8 `b[..p]` ends inside a character (which the
 /// bytes after `p` may or may not complete), the start of that character.
 #[cfg_attr(
@@ -71,7 +77,7 @@ use core::arch::x86_64::{
 #[inline]
 pub(crate) fn char_start_before(b: &[u8], p: usize) -> usize {
     let mut j = p;
-    while j > 0 && p - j < 3 && b[j - 1] & 0xC0 == 0x80 {
+    while j > 0 && p - j < 3 && is_cont(b[j - 1]) {
         j -= 1;
     }
     if j > 0 && b[j - 1] >= 0xC0 {

@@ -35,8 +35,9 @@
 
 use super::utf8::Validator;
 use super::{ascii_end, load_bytes, load64, low_bits, splat8};
-use crate::simd::utf8::char_start_before;
+use crate::simd::unit_bytes;
 use crate::simd::utf8::{CESU8, MUTF8, UTF8};
+use crate::simd::utf8::{char_start_before, is_cont};
 use core::arch::x86_64::{
     __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_movepi8_mask,
     _mm512_setzero_si512,
@@ -198,16 +199,6 @@ pub(crate) unsafe fn looks_dense<const JAVA: bool>(b: &[u8]) -> bool {
     marks >= SAMPLES as u32 * 9
 }
 
-/// The native units of `units` as bytes, as the UTF-16 kernels read them.
-#[inline]
-fn unit_bytes(units: &[u16]) -> &[u8] {
-    // SAFETY: the `2 * units.len()` bytes of `units` are initialized and
-    // readable while `units` is borrowed, at its address, and `u8` needs
-    // no alignment; their size is that of `units`, so at most
-    // `isize::MAX`.
-    unsafe { core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 2 * units.len()) }
-}
-
 /// Encodes `b[i..]` (UTF-8, `i` on a character boundary) to CESU-8, or
 /// modified UTF-8 if `JAVA`, into `dst[at..]`, a chunk at a time through
 /// UTF-16, while the text stays dense in supplementary characters (or
@@ -364,10 +355,4 @@ unsafe fn well_formed<const JAVA: bool>(c: &[u8]) -> bool {
         p += k;
     }
     bad == 0 && val.valid_end()
-}
-
-/// Whether a byte is a continuation byte (`80..=BF`).
-#[inline]
-const fn is_cont(b: u8) -> bool {
-    b & 0xC0 == 0x80
 }
