@@ -212,6 +212,24 @@ mod tests {
         text
     }
 
+    /// A text of at least `len` bytes of 3-byte characters each before a
+    /// 4-byte one (Chinese with an emoji after each character), and now
+    /// and then a run of another class between.
+    fn paired_mix(rng: &mut Rng, len: usize) -> String {
+        let mut text = String::new();
+        while text.len() < len {
+            if rng.index(6) == 0 {
+                let class = CLASSES[rng.index(CLASSES.len())];
+                for _ in 0..=rng.index(8) {
+                    text.push(class[rng.index(class.len())]);
+                }
+            }
+            text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
+            text.push(CLASSES[3][rng.index(CLASSES[3].len())]);
+        }
+        text
+    }
+
     /// A text of at least `len` bytes of 3-byte characters each after an
     /// ASCII byte, as some Chinese text is set (`必 須 為`), but that one
     /// pair in four has more ASCII (up to sixteen bytes, a word) or 3-byte
@@ -370,17 +388,18 @@ mod tests {
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
-        let mut decided = [0; 5];
-        for round in 0..6_000 {
+        let mut decided = [0; 6];
+        for round in 0..7_000 {
             let len = 256 + rng.index(1_200);
-            let mut text = match round % 6 {
+            let mut text = match round % 7 {
                 0 => random_mix(&mut rng, &three, len, 40),
                 1 => random_mix(&mut rng, &three, len, 4),
                 2 => spaced_mix(&mut rng, len),
                 5 => random_mix(&mut rng, &CLASSES, len, 4),
+                6 => paired_mix(&mut rng, len),
                 _ => random_mix(&mut rng, &CLASSES, len, 40),
             };
-            if round % 12 < 4 && round % 6 != 0 {
+            if round % 14 < 4 && round % 7 != 0 {
                 let at = text.floor_char_boundary(rng.index(text.len()));
                 let other = [CLASSES[1], CLASSES[3]][rng.index(2)];
                 text.insert(at, other[rng.index(other.len())]);

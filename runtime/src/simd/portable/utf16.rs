@@ -155,23 +155,25 @@ pub(crate) fn text_plan(b: &[u8]) -> Plan {
 pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Option<usize> {
     let b = text.as_bytes();
     if b.len() < MIN_SPLIT {
-        return Chain::new(dst, 0).finish::<false>(b, b.len());
+        return Chain::new(dst, 0).finish::<false, false>(b, b.len());
     }
     match plan {
-        Plan::TwoByteParts => in_parts::<false>(b, dst),
+        Plan::TwoByteParts => in_parts::<false, false>(b, dst),
         Plan::ShortRuns => lane_windows::<false>(b, dst),
         Plan::AnyWindows => lane_windows::<true>(b, dst),
-        Plan::SpacedParts => in_parts::<true>(b, dst),
-        Plan::OnePart => Chain::new(dst, 0).finish::<false>(b, b.len()),
+        Plan::SpacedParts => in_parts::<true, false>(b, dst),
+        Plan::PairParts => in_parts::<false, true>(b, dst),
+        Plan::OnePart => Chain::new(dst, 0).finish::<false, false>(b, b.len()),
     }
 }
 
 /// [`encode_units`] in [`PARTS`] chains, each a step in turn, with the
 /// second run of a step 2-byte characters, or, if `SPACED`, 3-byte ones
 /// and pairs of an ASCII byte and a 3-byte character taken up to eight at
-/// a time.
+/// a time; with `PAIRS`, the runs of 3- and 4-byte characters take pairs
+/// of a 3-byte character and a 4-byte one at once ([`three_four_run`]).
 #[inline]
-fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
+fn in_parts<const SPACED: bool, const PAIRS: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
     let mut cuts = [0; PARTS];
     let mut starts = [0; PARTS];
@@ -201,11 +203,13 @@ fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     });
     // A step of each part in turn while all can step.
     let [c0, c1, c2] = &mut chains;
-    while c0.step::<SPACED>(b) && c1.step::<SPACED>(b) && c2.step::<SPACED>(b) {}
+    while c0.step::<SPACED, PAIRS>(b) && c1.step::<SPACED, PAIRS>(b) && c2.step::<SPACED, PAIRS>(b)
+    {
+    }
     let mut total = 0;
     for (j, c) in chains.into_iter().enumerate() {
         let end = if j + 1 < PARTS { cuts[j + 1] } else { b.len() };
-        total += c.finish::<SPACED>(b, end)?;
+        total += c.finish::<SPACED, PAIRS>(b, end)?;
     }
     Some(total)
 }
@@ -231,6 +235,11 @@ pub(crate) enum Plan {
     SpacedParts,
     /// Anything else (ASCII, long runs of 3-byte characters): one part.
     OnePart,
+    /// A 3-byte character before a 4-byte one, once a sample or more
+    /// (Chinese with an emoji after each character): three parts, whose
+    /// runs of 3- and 4-byte characters take such pairs seven bytes at a
+    /// time.
+    PairParts,
 }
 
 /// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold:
@@ -325,6 +334,8 @@ pub(crate) struct Samples {
     pub(crate) four: bool,
     /// How often an ASCII byte comes before a lead.
     pub(crate) switches: usize,
+    /// How often a 3-byte character comes before a 4-byte one.
+    pub(crate) pairs: usize,
     /// How many samples were taken.
     pub(crate) n: usize,
 }
@@ -339,6 +350,7 @@ impl Samples {
             three: false,
             four: false,
             switches: 0,
+            pairs: 0,
             n,
         };
         for k in 0..n {
@@ -351,6 +363,9 @@ impl Samples {
             for (&x, &y) in w.iter().zip(&w[1..]) {
                 s.switches += usize::from(x < 0x80 && y >= 0xC0);
             }
+            for (&x, &y) in w.iter().zip(&w[3..]) {
+                s.pairs += usize::from(x & 0xF0 == 0xE0 && y >= 0xF0);
+            }
         }
         s
     }
@@ -358,7 +373,9 @@ impl Samples {
     /// The UTF-16 kernel's plan for the text sampled (see [`plan`]).
     #[inline]
     pub(crate) fn plan(self) -> Plan {
-        if self.four && (self.switches >= self.n || self.three) {
+        if self.pairs >= self.n {
+            Plan::PairParts
+        } else if self.four && (self.switches >= self.n || self.three) {
             Plan::AnyWindows
         } else if self.two || self.four {
             Plan::TwoByteParts
@@ -485,7 +502,7 @@ impl<'a> Chain<'a> {
     /// its units, so a step never writes past the part's end (its
     /// characters' units are within `ROOM` of the cursor).
     #[inline(always)]
-    fn step<const SPACED: bool>(&mut self, b: &[u8]) -> bool {
+    fn step<const SPACED: bool, const PAIRS: bool>(&mut self, b: &[u8]) -> bool {
         let (Some(win), Some(out)) = (
             b.get(self.i..).and_then(<[u8]>::first_chunk::<WIN>),
             self.out
@@ -500,18 +517,18 @@ impl<'a> Chain<'a> {
             self.o += a + k;
             if k == 0 && a < 16 {
                 // A 2- or 4-byte character: a step of the other kind.
-                self.step::<false>(b);
+                self.step::<false, PAIRS>(b);
             } else if a == 0 && k == 4 {
                 // Four 3-byte characters and no ASCII: a run of them (CJK
                 // text) that may go on, eight at a time.
-                (self.i, self.o) = long_chars(b, self.i, self.o, self.out);
+                (self.i, self.o) = long_chars::<PAIRS>(b, self.i, self.o, self.out);
             }
             return true;
         }
         self.i += a + 2 * k;
         self.o += a + k;
         if k == 0 && a < 16 {
-            (self.i, self.o) = long_chars(b, self.i, self.o, self.out);
+            (self.i, self.o) = long_chars::<PAIRS>(b, self.i, self.o, self.out);
         }
         true
     }
@@ -519,8 +536,12 @@ impl<'a> Chain<'a> {
     /// Steps while it can, then the characters up to byte `end` one at a
     /// time; the units written in all, or `None` if `out` is too short.
     #[inline]
-    fn finish<const SPACED: bool>(mut self, b: &[u8], end: usize) -> Option<usize> {
-        while self.i < end && self.step::<SPACED>(b) {}
+    fn finish<const SPACED: bool, const PAIRS: bool>(
+        mut self,
+        b: &[u8],
+        end: usize,
+    ) -> Option<usize> {
+        while self.i < end && self.step::<SPACED, PAIRS>(b) {}
         encode_rest(b, self.i, end, self.o, self.out)
     }
 }
@@ -744,14 +765,27 @@ fn boundary_from(b: &[u8], mut i: usize) -> usize {
 ///
 /// Eight 3-byte characters (CJK) move the cursors by constants; else a
 /// turn takes up to four 3-byte characters or one 4-byte one, and after a
-/// 4-byte one, [`four_byte_run`] those that follow.
+/// 4-byte one, [`four_byte_run`] those that follow. With `PAIRS`, a 3-byte
+/// character before a 4-byte one turns to [`three_four_run`].
 #[inline]
-fn long_chars(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, usize) {
+fn long_chars<const PAIRS: bool>(
+    b: &[u8],
+    mut i: usize,
+    mut o: usize,
+    out: &mut [u16],
+) -> (usize, usize) {
     while let (Some(win), Some(dst)) = (
         b.get(i..).and_then(<[u8]>::first_chunk::<WIN>),
         out.get_mut(o..).and_then(<[u16]>::first_chunk_mut::<ROOM>),
     ) {
         let (w0, w1) = (load8(win, 0), load8(win, 8));
+        if PAIRS && three_then_four(w0) {
+            (i, o) = three_four_run(b, i, o, out);
+            if b.get(i).is_none_or(|&x| x < 0xE0) {
+                break;
+            }
+            continue;
+        }
         let (w2, w3) = (load8(win, 12), load8(win, 20));
         if three_byte_chars4(w0, w1) && three_byte_chars4(w2, w3) {
             // Eight 3-byte characters: the cursors move by constants after
@@ -809,6 +843,44 @@ fn four_byte_run(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usiz
         store_word_units4(&mut dst[4..8], surrogates2(w1));
         i += 16;
         o += 8;
+    }
+    (i, o)
+}
+
+/// Whether bytes 0..7 of `w` (byte `k` in bits `8k` up; a character
+/// boundary of UTF-8) are a 3-byte character and a 4-byte one.
+#[inline(always)]
+fn three_then_four(w: u64) -> bool {
+    w & 0xF000_00F0 == 0xF000_00E0
+}
+
+/// The pairs of [`three_then_four`] at byte `i` into `out` from unit `o`,
+/// two a turn (fourteen bytes, six units, the cursors moved by constants)
+/// while two come, then one, while `WIN` bytes and `ROOM` units are left;
+/// the new cursors. Out of [`long_chars`], as [`four_byte_run`] is.
+#[inline(never)]
+fn three_four_run(b: &[u8], mut i: usize, mut o: usize, out: &mut [u16]) -> (usize, usize) {
+    // A pair's three units, in lanes 0 to 2.
+    let units = |w: u64| {
+        (w & 0x0F) << 12 | (w & 0x3F00) >> 2 | (w >> 16 & 0x3F) | surrogates(w >> 24) << 16
+    };
+    while let (Some(win), Some(dst)) = (
+        b.get(i..).and_then(<[u8]>::first_chunk::<WIN>),
+        out.get_mut(o..).and_then(<[u16]>::first_chunk_mut::<ROOM>),
+    ) {
+        let (w0, w1) = (load8(win, 0), load8(win, 7));
+        if !three_then_four(w0) {
+            break;
+        }
+        store_word_units4(&mut dst[..4], units(w0));
+        if !three_then_four(w1) {
+            i += 7;
+            o += 3;
+            break;
+        }
+        store_word_units4(&mut dst[3..7], units(w1));
+        i += 14;
+        o += 6;
     }
     (i, o)
 }
@@ -1566,8 +1638,8 @@ mod tests {
             "{}😀 ",
             "the quick brown fox jumps over a lazy dog ".repeat(6)
         );
-        // An emoji after each Han character takes them too; emoji alone,
-        // the steps, four 4-byte characters a turn.
+        // An emoji after each Han character, the steps that take such
+        // pairs; emoji alone, the steps, four 4-byte characters a turn.
         let han = "搜😫索🌮手🚀册🍪页🐻名😫称😳和🤭描😗述😗。👋\n";
         let emoji = "😀😃😄😁😆😅😂🤣😊😇🙂🙃😉😌😍🥰😘😗😙😚\n";
         for len in [1_000, 5_000, 40_000] {
@@ -1577,7 +1649,7 @@ mod tests {
                 "{len}"
             );
             assert!(
-                matches!(plan(text(han).as_bytes()), Plan::AnyWindows),
+                matches!(plan(text(han).as_bytes()), Plan::PairParts),
                 "{len}"
             );
             assert!(
