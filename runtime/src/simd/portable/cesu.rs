@@ -352,27 +352,32 @@ fn after_sequence<const JAVA: bool>(
         let (len, c) = special::<JAVA>(&bytes[i..])?;
         i += len;
         at = put_char(dst, at, c)?;
-        // Surrogate pairs one after another (emoji alone), each from one
-        // word.
-        while let Some(w) = chunk::<8>(bytes, i)
-            && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>)
-            && let Some(utf8) = pair_utf8(u64::from_le_bytes(*w))
-        {
-            *out = utf8.to_le_bytes();
-            i += 6;
-            at += 4;
-        }
-        // A 3-byte character and a surrogate pair after it (Chinese with
-        // an emoji after each character), from two words.
-        while let Some(w) = chunk::<16>(bytes, i)
-            && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
-            && let w0 = load8(w, 0)
-            && three_byte_char(w0)
-            && let Some(utf8) = pair_utf8(load8(w, 3))
-        {
-            *out = (w0 & 0xFF_FFFF | u64::from(utf8) << 24).to_le_bytes();
-            i += 9;
-            at += 7;
+        // A 3-byte lead next (an encoded surrogate, or a character): the
+        // loops below may take it. Russian with emoji, a space after each
+        // emoji, skips both.
+        if bytes.get(i).is_some_and(|&x| x >= 0xE0) {
+            // Surrogate pairs one after another (emoji alone), each from one
+            // word.
+            while let Some(w) = chunk::<8>(bytes, i)
+                && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>)
+                && let Some(utf8) = pair_utf8(u64::from_le_bytes(*w))
+            {
+                *out = utf8.to_le_bytes();
+                i += 6;
+                at += 4;
+            }
+            // A 3-byte character and a surrogate pair after it (Chinese with
+            // an emoji after each character), from two words.
+            while let Some(w) = chunk::<16>(bytes, i)
+                && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
+                && let w0 = load8(w, 0)
+                && three_byte_char(w0)
+                && let Some(utf8) = pair_utf8(load8(w, 3))
+            {
+                *out = (w0 & 0xFF_FFFF | u64::from(utf8) << 24).to_le_bytes();
+                i += 9;
+                at += 7;
+            }
         }
         // `i` is at least 2: after a sequence.
         let (Some(win), Some(out)) = (
