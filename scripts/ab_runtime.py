@@ -8,11 +8,12 @@ revision's as a copy whose version is 99.0.0, which Cargo keeps apart from the w
 tree's), with the peers, and each is timed in turn on the same input, round after round:
 a run compares them under one load and one layout of the peers' code.
 
-    python3 scripts/ab_runtime.py [--rev REV] [--simd] [--unseen] [--keep DIR] [TEXT ...]
+    python3 scripts/ab_runtime.py [--rev REV] [--simd | --avx2] [--unseen] [--keep DIR] [TEXT ...]
 
 REV defaults to `HEAD` (the working tree's uncommitted change against the last commit). The
 build has `--cfg litenc_portable`, the portable kernels that targets without AVX2 run,
-unless `--simd`. TEXT is a corpus name under `bench/corpora`, `man:LANG` (this machine's
+unless `--simd` (the kernels this CPU has) or `--avx2` (`--cfg litenc_avx2`: at most the AVX2
+ones, as a CPU without AVX-512 runs them). TEXT is a corpus name under `bench/corpora`, `man:LANG` (this machine's
 manual pages under /usr/share/man/LANG, one after the other) or a path; the default is the
 four generated corpora.
 
@@ -117,6 +118,7 @@ def main():
     parser.add_argument("texts", nargs="*", default=["english", "russian", "chinese", "emoji"])
     parser.add_argument("--rev", default="HEAD")
     parser.add_argument("--simd", action="store_true")
+    parser.add_argument("--avx2", action="store_true")
     parser.add_argument("--unseen", action="store_true")
     parser.add_argument("--keep", type=pathlib.Path)
     args = parser.parse_args()
@@ -143,8 +145,10 @@ def main():
         env = dict(os.environ)
         if args.unseen:
             env["UNSEEN"] = "1"
-        flags = "--check-cfg=cfg(litenc_portable)"
-        if not args.simd:
+        flags = "--check-cfg=cfg(litenc_portable) --check-cfg=cfg(litenc_avx2)"
+        if args.avx2:
+            flags = "--cfg litenc_avx2 " + flags
+        elif not args.simd:
             flags = "--cfg litenc_portable " + flags
         env["RUSTFLAGS"] = (env.get("RUSTFLAGS", "") + " " + flags).strip()
         env["CARGO_TARGET_DIR"] = str(work / "target")
@@ -153,7 +157,8 @@ def main():
             check=True,
             env=env,
         )
-        print(f"new: the working tree; old: {args.rev}; {'SIMD' if args.simd else 'portable'} build")
+        build = "AVX2" if args.avx2 else "SIMD" if args.simd else "portable"
+        print(f"new: the working tree; old: {args.rev}; {build} build")
         sys.stdout.flush()
         subprocess.run([str(work / "target" / "release" / "litenc-ab"), *texts], check=True, env=env)
     finally:

@@ -130,14 +130,20 @@ fn level() -> u8 {
 
 /// [`level`] as detected; always [`Level::Portable`] when the crate is
 /// built with `--cfg litenc_portable`, so that the portable kernels, which
-/// other targets run, can be measured and tested on any CPU.
+/// other targets run, can be measured and tested on any CPU; at most
+/// [`Level::Avx2`] with `--cfg litenc_avx2`, so that what a CPU without
+/// AVX-512 runs can be measured on one with it.
 #[inline]
 fn detected() -> u8 {
     #[cfg(litenc_portable)]
     {
         Level::Portable as u8
     }
-    #[cfg(not(litenc_portable))]
+    #[cfg(all(not(litenc_portable), litenc_avx2))]
+    {
+        detected_cpu().min(Level::Avx2 as u8)
+    }
+    #[cfg(all(not(litenc_portable), not(litenc_avx2)))]
     {
         detected_cpu()
     }

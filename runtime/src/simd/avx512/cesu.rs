@@ -26,7 +26,8 @@
 //! The decoding loop stops at a pair for less than the encoder does at a
 //! 4-byte sequence, and ran text with a pair every twenty bytes (emoji amid
 //! words) 10 % faster than UTF-16 did; a test for such text in its blocks
-//! cost it 5 % there. So samples of the input decide ([`looks_dense`]):
+//! cost it 5 % there. So samples of the input decide
+//! (`crate::simd::cesu::looks_dense`):
 //! text with 4.5 pairs (or `C0 80`s) per 64 bytes in them is decoded
 //! through UTF-16 from its start, while each chunk holds three per 64
 //! bytes, and the rest by the copy loop.
@@ -164,39 +165,6 @@ const fn dense(diff: usize, len: usize, half_per_64: usize) -> bool {
 #[inline]
 const fn grown<const JAVA: bool>(len: usize) -> usize {
     if JAVA { 2 * len } else { len + len / 2 }
-}
-
-/// Whether `b` looks dense in encoded pairs (or, for `JAVA`, `C0 80`s):
-/// eight samples of 64 bytes spread over it hold 4.5 a sample on average.
-/// Each encoded surrogate counts once (an `ED` before `A0..=BF`), so a
-/// pair twice, and a `C0` before `80` once. Not for inputs under a kilobyte, which the copy
-/// loop takes before a chunk would pay for its set-up.
-///
-/// # Safety
-/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
-)]
-pub(crate) unsafe fn looks_dense<const JAVA: bool>(b: &[u8]) -> bool {
-    const SAMPLES: usize = 8;
-    let n = b.len();
-    if n < 1024 {
-        return false;
-    }
-    let mut marks = 0;
-    for k in 0..SAMPLES {
-        let p = (n - 64) * k / (SAMPLES - 1);
-        // SAFETY: features; `p + 64 <= n`.
-        let x = unsafe { load64(b, p) };
-        let mut m = _mm512_cmpeq_epi8_mask(x, splat8(0xED))
-            & (_mm512_cmpge_epu8_mask(x, splat8(0xA0)) >> 1);
-        if JAVA {
-            m |= _mm512_cmpeq_epi8_mask(x, splat8(0xC0))
-                & (_mm512_cmpeq_epi8_mask(x, splat8(0x80)) >> 1);
-        }
-        marks += m.count_ones();
-    }
-    marks >= SAMPLES as u32 * 9
 }
 
 /// Encodes `b[i..]` (UTF-8, `i` on a character boundary) to CESU-8, or
