@@ -46,10 +46,10 @@
 //!
 //! Chinese with an emoji after each character alternates a 3-byte and a
 //! 4-byte character. Where the samples show such a pair once a sample or
-//! more ([`Plan::PairParts`]), the runs of long characters take them three
+//! more ([`Plan::Pairs`]), the runs of long characters take them three
 //! pairs a turn, 21 bytes to nine units, the cursors moved by constants
-//! ([`three_four_run`]): 1.65 → 2.45 GB/s on such text (100 KB, `x86_64`,
-//! SSE2), where the lanes of [`lane_windows`] had taken it.
+//! ([`three_four_run`]), in one part: 1.65 → 2.60 GB/s on such text (100
+//! KB, `x86_64`, SSE2), where the lanes of [`lane_windows`] had taken it.
 //!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
@@ -168,11 +168,11 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
         return Chain::new(dst, 0).finish::<false, false>(b, b.len());
     }
     match plan {
-        Plan::TwoByteParts => in_parts::<false, false>(b, dst),
+        Plan::TwoByteParts => in_parts::<false>(b, dst),
         Plan::ShortRuns => lane_windows::<false>(b, dst),
         Plan::AnyWindows => lane_windows::<true>(b, dst),
-        Plan::SpacedParts => in_parts::<true, false>(b, dst),
-        Plan::PairParts => in_parts::<false, true>(b, dst),
+        Plan::SpacedParts => in_parts::<true>(b, dst),
+        Plan::Pairs => Chain::new(dst, 0).finish::<false, true>(b, b.len()),
         Plan::OnePart => Chain::new(dst, 0).finish::<false, false>(b, b.len()),
     }
 }
@@ -180,10 +180,9 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
 /// [`encode_units`] in [`PARTS`] chains, each a step in turn, with the
 /// second run of a step 2-byte characters, or, if `SPACED`, 3-byte ones
 /// and pairs of an ASCII byte and a 3-byte character taken up to eight at
-/// a time; with `PAIRS`, the runs of 3- and 4-byte characters take pairs
-/// of a 3-byte character and a 4-byte one at once ([`three_four_run`]).
+/// a time.
 #[inline]
-fn in_parts<const SPACED: bool, const PAIRS: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
+fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
     let mut cuts = [0; PARTS];
     let mut starts = [0; PARTS];
@@ -213,13 +212,13 @@ fn in_parts<const SPACED: bool, const PAIRS: bool>(b: &[u8], dst: &mut [u16]) ->
     });
     // A step of each part in turn while all can step.
     let [c0, c1, c2] = &mut chains;
-    while c0.step::<SPACED, PAIRS>(b) && c1.step::<SPACED, PAIRS>(b) && c2.step::<SPACED, PAIRS>(b)
+    while c0.step::<SPACED, false>(b) && c1.step::<SPACED, false>(b) && c2.step::<SPACED, false>(b)
     {
     }
     let mut total = 0;
     for (j, c) in chains.into_iter().enumerate() {
         let end = if j + 1 < PARTS { cuts[j + 1] } else { b.len() };
-        total += c.finish::<SPACED, PAIRS>(b, end)?;
+        total += c.finish::<SPACED, false>(b, end)?;
     }
     Some(total)
 }
@@ -246,10 +245,11 @@ pub(crate) enum Plan {
     /// Anything else (ASCII, long runs of 3-byte characters): one part.
     OnePart,
     /// A 3-byte character before a 4-byte one, once a sample or more
-    /// (Chinese with an emoji after each character): three parts, whose
-    /// runs of 3- and 4-byte characters take such pairs seven bytes at a
-    /// time.
-    PairParts,
+    /// (Chinese with an emoji after each character): one part, whose runs
+    /// of 3- and 4-byte characters take such pairs three at a time. (Three
+    /// parts ran it 6 % slower, and made the firmware configuration's code
+    /// too large for AVR's 16-bit program addresses.)
+    Pairs,
 }
 
 /// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold:
@@ -384,7 +384,7 @@ impl Samples {
     #[inline]
     pub(crate) fn plan(self) -> Plan {
         if self.pairs >= self.n {
-            Plan::PairParts
+            Plan::Pairs
         } else if self.four && (self.switches >= self.n || self.three) {
             Plan::AnyWindows
         } else if self.two || self.four {
@@ -1667,10 +1667,7 @@ mod tests {
                 matches!(plan(text(chat).as_bytes()), Plan::AnyWindows),
                 "{len}"
             );
-            assert!(
-                matches!(plan(text(han).as_bytes()), Plan::PairParts),
-                "{len}"
-            );
+            assert!(matches!(plan(text(han).as_bytes()), Plan::Pairs), "{len}");
             assert!(
                 matches!(plan(text(emoji).as_bytes()), Plan::TwoByteParts),
                 "{len}"
