@@ -15,7 +15,7 @@
 // arrays of the scan's rules become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::words::{HI, load8};
+use super::words::{HI, load8, three_then_four};
 use crate::engine::words::{four_byte_leads, zero_bytes};
 
 /// The index of the first byte at or after `i` that is a 4-byte lead (or,
@@ -110,7 +110,7 @@ fn encode_from<const JAVA: bool, const PAIRS: bool>(
 /// only at run time; after four steps without one (or a gap of `GAP`), the
 /// text goes back to [`unchanged`] and one copy, or to the AVX2 loop. With
 /// `PAIRS`, pairs of a 3-byte character and a 4-byte one go at once
-/// ([`three_then_four`]). The new cursors (a character boundary, or
+/// ([`three_four_pairs`]). The new cursors (a character boundary, or
 /// sixteen bytes a step past one), or `None` if `dst` is too short.
 #[inline(always)]
 fn after_special<const JAVA: bool, const PAIRS: bool, const GAP: usize>(
@@ -131,7 +131,7 @@ fn after_special<const JAVA: bool, const PAIRS: bool, const GAP: usize>(
                 // A 3-byte character: Chinese with an emoji after each
                 // character, maybe.
                 Some(&x) if PAIRS && x >= 0xE0 => {
-                    (i, at) = three_then_four(b, i, dst, at);
+                    (i, at) = three_four_pairs(b, i, dst, at);
                     break;
                 }
                 _ => break,
@@ -196,11 +196,11 @@ pub(crate) fn dense_run<const JAVA: bool>(
 /// whose window loop ran Russian with emoji 15 % slower with this loop in
 /// it.
 #[inline(never)]
-fn three_then_four(b: &[u8], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
+fn three_four_pairs(b: &[u8], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
     while let Some(w) = super::scan::chunk::<8>(b, i)
         && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<16>)
         && let w = u64::from_le_bytes(*w)
-        && w & 0xF000_00F0 == 0xF000_00E0
+        && three_then_four(w)
     {
         out[..3].copy_from_slice(&b[i..i + 3]);
         out[3..9].copy_from_slice(&surrogates_cesu(w >> 24));

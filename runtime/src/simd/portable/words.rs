@@ -129,6 +129,15 @@ const fn three_byte_pair(v: u64) -> u64 {
     x & 0xFFFF | (x >> 8) & 0xFFFF_0000
 }
 
+/// Whether bytes 0..7 of `w`, at a character boundary of UTF-8, are a
+/// 3-byte character and a 4-byte one (Chinese with an emoji after each
+/// character): a byte `1110xxxx` there starts a 3-byte character, so the
+/// byte three on is the next one's lead.
+#[inline]
+pub(crate) const fn three_then_four(w: u64) -> bool {
+    w & 0xF000_00F0 == 0xF000_00E0
+}
+
 /// Whether the eight bytes of `w` are two 4-byte characters (`11110xxx
 /// 10xxxxxx 10xxxxxx 10xxxxxx`, each as [`surrogates`] reads it).
 #[inline]
