@@ -74,10 +74,12 @@ use super::utf8::{
 use super::utf8::{char_start_before, is_cont};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_add_epi64, _mm256_and_si256, _mm256_cmpeq_epi8,
-    _mm256_extract_epi64, _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8,
-    _mm256_setzero_si256, _mm256_slli_epi16, _mm256_storeu_si256, _mm256_sub_epi8,
-    _mm256_testz_si256,
+    __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_add_epi8,
+    _mm256_add_epi64, _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi8, _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_max_epu8,
+    _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8, _mm256_setzero_si256, _mm256_slli_epi16,
+    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
+    _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
 // `unsafe` here is as in `super::utf8` (see "`unsafe` here" there): every
@@ -196,48 +198,192 @@ unsafe fn encode_special<const JAVA: bool>(v: __m256i) -> __m256i {
     }
 }
 
-/// Where the encoding loop hands over text dense in characters to
-/// transcode (supplementary characters, or U+0000 in modified UTF-8).
+/// Where each byte of 8 goes when bytes are put in before some of them:
+/// row `m` (bit `j` set: a byte before byte `j`) holds, output byte by
+/// output byte, the index of its source in a vector whose bytes `0..8` are
+/// the 8 bytes and `8..16` the bytes put in before each of them (byte `j`'s
+/// in `8 + j`); `0x80` (a zero, never stored) past the output's end.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-enum Dense {
-    /// Nowhere (the padded last bytes).
-    No,
-    /// At a block of 64 bytes with two such characters or more, to the
-    /// AVX-512 path through UTF-16 (`super::avx512::cesu::encode_dense`).
-    Avx512,
-    /// At a block with [`DENSE_BLOCK`] or more, to the portable loop
-    /// (`super::portable::cesu::dense_run`), which moves its cursors from
-    /// one such character to the next without a vector set-up each time:
-    /// on a CPU without AVX-512, Chinese with an emoji after each
-    /// character and emoji alone ran `encode_cow` at 0.96 and 0.52 GB/s in
-    /// the loop here, 2.0 and 1.7 in the portable one; Russian with an
-    /// emoji after each word (under four a block) runs faster here.
-    Portable,
+static EXPAND: [[u8; 16]; 256] = {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut o = 0;
+        let mut j = 0u8;
+        while j < 8 {
+            if m >> j & 1 != 0 {
+                t[m][o] = 8 + j;
+                o += 1;
+            }
+            t[m][o] = j;
+            o += 1;
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Transcodes the 32 bytes `b[i..i + 32]` (UTF-8, `i` anywhere) into
+/// `dst` at `at`: the output of every byte, each 4-byte sequence's bytes
+/// as those of its two encoded surrogates, whichever of the sequence's
+/// bytes are in the block; the new output cursor, and whether any byte
+/// grew (a byte put in before it).
+///
+/// A sequence `F0..=F4 b1 b2 b3` becomes `ED x1 x2 ED x4 b3`, a byte of
+/// output from each byte of input, in place, and two `ED`s put in before
+/// the lead and before `b2`: with `v` the scalar value less `0x10000`,
+/// `x1 = A0 | v >> 16` (the plane less one: the lead's low bits and two of
+/// `b1`'s, less one), `x2 = 80 | (v >> 10 & 3F)` (`b1`'s low four bits and
+/// two of `b2`'s), `x4 = B0 | (v >> 6 & F)` (`b2`'s low four bits); `b3`
+/// stays. So each byte's output depends on the byte, the one after it, and
+/// whether one of the two before it is a lead: four unaligned loads, a few
+/// byte operations and blends, whatever the sequences' offsets. For `JAVA`,
+/// a zero byte becomes `80` with a `C0` put in before it. The bytes put in
+/// come from a second vector, and each 8 bytes go out through one shuffle
+/// of [`EXPAND`]'s row for them: 8 to 16 bytes, one 16-byte store.
+///
+/// # Safety
+/// The CPU must have the enabled features; `2 <= i`, `i + 33 <= b.len()`
+/// (the loads at `i - 2` and `i + 1`) and `at + 64 <= dst.len()` (32 bytes
+/// grow to 64 at most; the fourth store ends there).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline]
+#[allow(clippy::cast_ptr_alignment, reason = "unaligned loads and stores")]
+unsafe fn expand32<const JAVA: bool>(
+    b: &[u8],
+    i: usize,
+    dst: &mut [u8],
+    at: usize,
+) -> (usize, bool) {
+    // SAFETY: features; `b[i - 2..i + 33]` is in bounds (the caller says).
+    let (x, next, prev1, prev2) = unsafe {
+        (
+            load32(b, i),
+            load32(b, i + 1),
+            load32(b, i - 1),
+            load32(b, i - 2),
+        )
+    };
+    let lead = |v| _mm256_cmpeq_epi8(_mm256_max_epu8(v, splat!(0xF0)), v);
+    let (lead0, lead1, lead2) = (lead(x), lead(prev1), lead(prev2));
+    // Per byte `(x & F) << 2 | (next >> 4 & 3)`: the plane at a lead (its
+    // low bits are those of `& 7`), `v >> 10 & 3F` at `b1`. The 16-bit
+    // shifts move no bit across bytes that the masks keep.
+    let low = _mm256_and_si256(x, splat!(0x0F));
+    let u = _mm256_or_si256(
+        _mm256_slli_epi16(low, 2),
+        _mm256_and_si256(_mm256_srli_epi16(next, 4), splat!(0x03)),
+    );
+    let mut y = _mm256_blendv_epi8(x, _mm256_add_epi8(u, splat!(0x9F)), lead0);
+    y = _mm256_blendv_epi8(y, _mm256_or_si256(u, splat!(0x80)), lead1);
+    y = _mm256_blendv_epi8(y, _mm256_or_si256(low, splat!(0xB0)), lead2);
+    let mut grow = _mm256_or_si256(lead0, lead2);
+    let mut put_in = _mm256_and_si256(grow, splat!(0xED));
+    if JAVA {
+        let zero = _mm256_cmpeq_epi8(x, _mm256_setzero_si256());
+        y = _mm256_or_si256(y, _mm256_and_si256(zero, splat!(0x80)));
+        put_in = _mm256_or_si256(put_in, _mm256_and_si256(zero, splat!(0xC0)));
+        grow = _mm256_or_si256(grow, zero);
+    }
+    let m = high_bits!(grow);
+    // Each 128-bit lane of `lo` is 8 bytes of `y` and the 8 of `put_in`
+    // that go before them: bytes 0..8 and 16..24; of `hi`, 8..16 and
+    // 24..32.
+    let lo = _mm256_unpacklo_epi64(y, put_in);
+    let hi = _mm256_unpackhi_epi64(y, put_in);
+    let parts = [
+        _mm256_castsi256_si128(lo),
+        _mm256_castsi256_si128(hi),
+        _mm256_extracti128_si256::<1>(lo),
+        _mm256_extracti128_si256::<1>(hi),
+    ];
+    let mut at = at;
+    for (k, part) in parts.into_iter().enumerate() {
+        let row = (m >> (8 * k)) as u8;
+        // SAFETY: features; the row is 16 readable bytes; the store ends
+        // at the old `at` plus at most 3 * 16 + 16 (each part's output is
+        // at most 16 bytes), within `dst` (the caller says).
+        unsafe {
+            let idx = _mm_loadu_si128(EXPAND[usize::from(row)].as_ptr().cast::<__m128i>());
+            _mm_storeu_si128(
+                dst.as_mut_ptr().add(at).cast::<__m128i>(),
+                _mm_shuffle_epi8(part, idx),
+            );
+        }
+        at += 8 + row.count_ones() as usize;
+    }
+    (at, m != 0)
 }
 
-/// The characters to transcode in a block of 64 bytes from which
-/// [`Dense::Portable`] hands over.
+/// [`expand32`] step after step from `i`, the lead of a character, while
+/// a step grows the text and the bounds allow one; the new cursors, on a
+/// character boundary, or the old ones if no step could be taken.
+///
+/// Chinese with an emoji after each character, emoji alone, Russian with
+/// an emoji after each word: one transcoded character every 5 to 20
+/// bytes, where the copy loop stops at each.
+///
+/// # Safety
+/// The CPU must have the enabled features, and `b` is UTF-8 (or a suffix
+/// of it).
 #[cfg(target_arch = "x86_64")]
-const DENSE_BLOCK: u32 = 6;
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline(never)]
+unsafe fn expand_run<const JAVA: bool>(
+    b: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> (usize, usize) {
+    // `i >= 2`: the step loads from `i - 2` (a later step's `i` is larger).
+    if i < 2 {
+        return (i, at);
+    }
+    let start = i;
+    while i + 33 <= b.len() && at + 64 <= dst.len() {
+        // SAFETY: features; the bounds (the loop's condition, and `i >=
+        // 2`).
+        let (at2, grew) = unsafe { expand32::<JAVA>(b, i, dst, at) };
+        i += 32;
+        at = at2;
+        if !grew {
+            break;
+        }
+    }
+    // A step ends anywhere: if inside a 4-byte sequence, back to its lead,
+    // less the output of the bytes taken (`ED x1`, `ED x1 x2`, `ED x1 x2
+    // ED x4`). Inside a shorter character, each byte's output is itself,
+    // and the copy loop goes on from there as it does after a block.
+    if i > start {
+        for back in 1..=3 {
+            if b[i - back] >= 0xF0 {
+                i -= back;
+                at -= [2, 3, 5][back - 1];
+                break;
+            }
+        }
+    }
+    (i, at)
+}
 
 /// The encoding loop over `b` into `dst`: while 64 bytes of input are left
 /// and 72 bytes of room (a 64-byte store at the cursor, or eight bytes
 /// written up to 63 bytes past it). Returns the input and output cursors;
 /// for UTF-8 input, the input cursor is on a character boundary. Text
-/// dense in characters to transcode is handed over as [`Dense`] says, until
-/// it is sparse again.
+/// dense in characters to transcode goes 32 bytes a step ([`expand_run`]) if
+/// `dense`, until it is sparse again.
 ///
 /// # Safety
 /// The CPU must have the enabled features, and every byte `F0..=FF` of `b`
 /// must be followed by at least three more bytes in `b`. UTF-8 has that,
 /// and so has every suffix of UTF-8, padded or not: the reads of a 4-byte
-/// sequence rely on it. With [`Dense::Avx512`], the CPU must have the
-/// AVX-512 features ([`super::avx512`](fn@super::avx512)) too.
+/// sequence rely on it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline]
-unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8], dense: Dense) -> (usize, usize) {
+unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8], dense: bool) -> (usize, usize) {
     let n = b.len();
     let cap = dst.len();
     let mut i = 0;
@@ -278,29 +424,17 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8], dense: Dense) 
         let k = mask.trailing_zeros() as usize;
         i += k;
         at += k;
-        match dense {
-            Dense::Avx512 if mask & (mask - 1) != 0 => {
-                // SAFETY: with `Dense::Avx512` the CPU has the features (the
-                // caller says); `i < n` is on a character boundary (a 4-byte
-                // lead or a zero byte), and `at < cap`.
-                let (i2, at2) = unsafe { super::avx512::cesu::encode_dense::<JAVA>(b, i, dst, at) };
-                if i2 > i {
-                    i = i2;
-                    at = at2;
-                    continue;
-                }
+        // Two or more: maybe text dense in such characters.
+        if dense && mask & (mask - 1) != 0 {
+            // SAFETY: features; `b` is UTF-8 or a suffix of it (the
+            // precondition: every lead is followed by its bytes) and `i` a
+            // character's lead (above).
+            let (i2, at2) = unsafe { expand_run::<JAVA>(b, i, dst, at) };
+            if i2 > i {
+                i = i2;
+                at = at2;
+                continue;
             }
-            Dense::Portable if mask.count_ones() >= DENSE_BLOCK => {
-                // `i` is on a character boundary (above). `None`: too
-                // little room for the portable loop, which then wrote
-                // nothing that the next turns do not overwrite.
-                if let Some((i2, at2)) = super::portable::cesu::dense_run::<JAVA>(b, i, dst, at) {
-                    i = i2;
-                    at = at2;
-                    continue;
-                }
-            }
-            _ => {}
         }
         // SAFETY: `i` is the old `i + k < n` (above).
         let b0 = unsafe { *b.get_unchecked(i) };
@@ -356,15 +490,9 @@ unsafe fn encode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8], dense: Dense) 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usize> {
-    let dense = if super::avx512() {
-        Dense::Avx512
-    } else {
-        Dense::Portable
-    };
-    // SAFETY: features (with `Dense::Avx512`, those of `avx512()` too);
-    // `text` is UTF-8, so each byte `F0..=FF` is a 4-byte lead, followed by
-    // its three continuation bytes.
-    let (i, at) = unsafe { encode_bulk::<JAVA>(text.as_bytes(), dst, dense) };
+    // SAFETY: features; `text` is UTF-8, so each byte `F0..=FF` is a
+    // 4-byte lead, followed by its three continuation bytes.
+    let (i, at) = unsafe { encode_bulk::<JAVA>(text.as_bytes(), dst, true) };
     let rest = text.as_bytes().get(i..)?;
     if rest.is_empty() {
         return Some(at);
@@ -386,7 +514,7 @@ unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<us
     // SAFETY: features; `rest` is a suffix of UTF-8, so each byte
     // `F0..=FF` in it is followed by its three continuation bytes, also in
     // `rest` (wherever `i` is), and the padding has no such bytes.
-    let (j, end) = unsafe { encode_bulk::<JAVA>(&ibuf, &mut obuf, Dense::No) };
+    let (j, end) = unsafe { encode_bulk::<JAVA>(&ibuf, &mut obuf, false) };
     let m = end - (j - rest.len());
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)
@@ -1219,7 +1347,7 @@ mod tests {
             "😀",
             "\u{10FFFF}",
         ];
-        let fillers = ["a", "ж", "世", "😀", "\0"];
+        let fillers = ["a", "ж", "世", "😀", "\0", "世😀"];
         for c in sample(chars, 4) {
             for filler in sample(fillers, 3) {
                 for before in sample(0..134, 67) {
@@ -1482,81 +1610,6 @@ mod tests {
                         }
                     }
                     check_dense_decode(java, &c);
-                }
-            }
-        }
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    /// The bytes of one unit in CESU-8, or modified UTF-8 if `java`.
-    fn bytes_of(java: bool, u: u16, out: &mut Vec<u8>) {
-        let u = u32::from(u);
-        match u {
-            0 if java => out.extend_from_slice(&[0xC0, 0x80]),
-            0..=0x7F => out.push(u as u8),
-            0x80..=0x7FF => {
-                out.extend_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
-            }
-            _ => out.extend_from_slice(&[
-                0xE0 | (u >> 12) as u8,
-                0x80 | ((u >> 6) & 0x3F) as u8,
-                0x80 | (u & 0x3F) as u8,
-            ]),
-        }
-    }
-
-    /// The AVX-512 kernel of native units to CESU-8 and modified UTF-8, on
-    /// every kind of unit (lone surrogates and U+0000 among them) at every
-    /// offset of its blocks, against each unit's bytes worked out here,
-    /// into the exact room and one byte less.
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn avx512_units_to_cesu_every_unit_at_every_offset() {
-        if !crate::simd::avx512() {
-            return;
-        }
-        let kinds: [u16; 12] = [
-            0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0x4E16, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFF,
-        ];
-        let fillers: [&[u16]; 5] = [&[0x61], &[0x416], &[0x4E16], &[0xD83D, 0xDE00], &[0]];
-        for kind in kinds {
-            for filler in fillers {
-                for before in sample(0..80, 7) {
-                    for after in [0, 1, 40] {
-                        let mut units: Vec<u16> =
-                            filler.iter().copied().cycle().take(before).collect();
-                        units.push(kind);
-                        units.extend(core::iter::repeat_n(0x62, after));
-                        let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_ne_bytes()).collect();
-                        for java in [true, false] {
-                            let mut want = Vec::new();
-                            for &u in &units {
-                                bytes_of(java, u, &mut want);
-                            }
-                            for len in [want.len(), want.len() - 1] {
-                                let mut dst = vec![0xAA; len];
-                                // SAFETY: `avx512()` said that the CPU has the
-                                // kernel's features.
-                                let got = unsafe {
-                                    if java {
-                                        crate::simd::avx512::utf16_to_utf8::convert_cesu::<true>(
-                                            &bytes, &mut dst,
-                                        )
-                                    } else {
-                                        crate::simd::avx512::utf16_to_utf8::convert_cesu::<false>(
-                                            &bytes, &mut dst,
-                                        )
-                                    }
-                                };
-                                if len == want.len() {
-                                    assert_eq!(got, Some(len), "java {java}, {units:04X?}");
-                                    assert_eq!(dst, want, "java {java}, {units:04X?}");
-                                } else {
-                                    assert_eq!(got, None, "java {java}, {units:04X?}, room {len}");
-                                }
-                            }
-                        }
-                    }
                 }
             }
         }

@@ -8,29 +8,24 @@
 //! load. ASCII at the start is skipped before the validator is set up, and
 //! after a block of ASCII the ASCII that follows goes 128 bytes a step.
 //!
-//! # Text dense in supplementary characters
+//! # Text dense in surrogate pairs
 //!
-//! Where supplementary characters come every few bytes (emoji after every
-//! word or letter, historic scripts), the AVX2 loops of `crate::simd::cesu`
-//! would stop at each one. Such text goes instead through UTF-16, a chunk
-//! of up to 1,024 bytes at a time into a buffer that stays in the L1
-//! cache. To encode: UTF-8 to UTF-16, then UTF-16 to CESU-8 (each
-//! surrogate three bytes of its own; `C0 80` for U+0000 in modified
-//! UTF-8). To decode: the validator with the tables of the encoding (each
-//! surrogate taken alone), CESU-8 to UTF-16 (the UTF-8 kernel: an encoded
-//! surrogate is a 3-byte sequence like any other, `C0 80` a 2-byte one),
-//! then UTF-16 to UTF-8, which joins the pairs and refuses a surrogate
-//! outside one. The AVX2 encoding loop hands the text over at a block of 64
-//! bytes with two such characters or more, and gets it back after a chunk
-//! with fewer than two per 64 bytes on average, or for its last 256 bytes.
-//! The decoding loop stops at a pair for less than the encoder does at a
-//! 4-byte sequence, and ran text with a pair every twenty bytes (emoji amid
-//! words) 10 % faster than UTF-16 did; a test for such text in its blocks
-//! cost it 5 % there. So samples of the input decide
-//! (`crate::simd::cesu::looks_dense`):
-//! text with 4.5 pairs (or `C0 80`s) per 64 bytes in them is decoded
-//! through UTF-16 from its start, while each chunk holds three per 64
-//! bytes, and the rest by the copy loop.
+//! Where pairs come every few bytes (emoji after every word or letter,
+//! historic scripts), the AVX2 decoding loop of `crate::simd::cesu` would
+//! stop at each one. Such text goes instead through UTF-16, a chunk of up
+//! to 1,024 bytes at a time into a buffer that stays in the L1 cache: the
+//! validator with the tables of the encoding (each surrogate taken alone),
+//! CESU-8 to UTF-16 (the UTF-8 kernel: an encoded surrogate is a 3-byte
+//! sequence like any other, `C0 80` a 2-byte one), then UTF-16 to UTF-8,
+//! which joins the pairs and refuses a surrogate outside one. The decoding
+//! loop stops at a pair for little, and ran text with a pair every twenty
+//! bytes (emoji amid words) 10 % faster than UTF-16 did; a test for such
+//! text in its blocks cost it 5 % there. So samples of the input decide
+//! (`crate::simd::cesu::looks_dense`): text with 4.5 pairs (or `C0 80`s)
+//! per 64 bytes in them is decoded through UTF-16 from its start, while
+//! each chunk holds three per 64 bytes, and the rest by the copy loop.
+//! (Encoding needs no such path: the AVX2 loop transcodes dense text 32
+//! bytes a step.)
 
 #![allow(clippy::many_single_char_names)]
 
@@ -147,81 +142,17 @@ fn special<const JAVA: bool>(x: __m512i, k: usize) -> u64 {
 /// The input bytes of a chunk: its units fit a 2 KB buffer.
 const CHUNK: usize = 1024;
 
-/// The fewest input bytes left for which the dense paths set up their
+/// The fewest input bytes left for which the dense path sets up its
 /// buffer (2 KB to zero): the last bytes of a text go the AVX2 way.
 const MIN_DENSE: usize = 256;
 
-/// Whether a chunk of `len` input bytes whose output is `diff` bytes longer
-/// or shorter holds `half_per_64 / 2` supplementary characters (or `C0
-/// 80`s) per 64 bytes on average: each changes the length by two bytes (by
-/// one for `C0 80`).
+/// Whether a chunk of `len` input bytes whose output is `diff` bytes
+/// shorter holds `half_per_64 / 2` surrogate pairs (or `C0 80`s) per 64
+/// bytes on average: each changes the length by two bytes (by one for `C0
+/// 80`).
 #[inline]
 const fn dense(diff: usize, len: usize, half_per_64: usize) -> bool {
     64 * diff >= half_per_64 * len
-}
-
-/// The most that `len` bytes of UTF-8 encode to: each byte two (`00` to
-/// `C0 80`) for `JAVA`, else a 4-byte sequence six.
-#[inline]
-const fn grown<const JAVA: bool>(len: usize) -> usize {
-    if JAVA { 2 * len } else { len + len / 2 }
-}
-
-/// Encodes `b[i..]` (UTF-8, `i` on a character boundary) to CESU-8, or
-/// modified UTF-8 if `JAVA`, into `dst[at..]`, a chunk at a time through
-/// UTF-16, while the text stays dense in supplementary characters (or
-/// U+0000) and the room left takes a chunk's output. Returns the new
-/// cursors, on a character boundary; unchanged if no chunk was taken.
-///
-/// # Safety
-/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)),
-/// and `i <= b.len()`, `at <= dst.len()`. (Bytes that are not UTF-8 give
-/// some output, and nothing out of bounds.)
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
-)]
-pub(crate) unsafe fn encode_dense<const JAVA: bool>(
-    b: &[u8],
-    mut i: usize,
-    dst: &mut [u8],
-    mut at: usize,
-) -> (usize, usize) {
-    let n = b.len();
-    // Too little left, or no room for the first chunk: nothing to set up.
-    if n - i < MIN_DENSE || dst.len() - at < grown::<JAVA>(CHUNK.min(n - i)) {
-        return (i, at);
-    }
-    let mut units = [0u16; CHUNK];
-    while i < n {
-        // Up to `CHUNK` bytes, back to a character boundary.
-        let mut e = if n - i > CHUNK { i + CHUNK } else { n };
-        while e < n && e > i && b[e] & 0xC0 == 0x80 {
-            e -= 1;
-        }
-        if dst.len() - at < grown::<JAVA>(e - i) {
-            break;
-        }
-        let len = e - i;
-        // SAFETY: features. The units of `len` bytes are at most `len`, so
-        // they fit; the output fits the room checked above, so neither
-        // kernel says `None` (a `break` if one did).
-        let Some(k) = (unsafe { super::utf8_to_utf16::units(&b[i..e], &mut units) }) else {
-            break;
-        };
-        // SAFETY: as above.
-        let Some(m) = (unsafe {
-            super::utf16_to_utf8::convert_cesu::<JAVA>(unit_bytes(&units[..k]), &mut dst[at..])
-        }) else {
-            break;
-        };
-        i = e;
-        at += m;
-        // Two supplementary characters per 64 bytes.
-        if !dense(m.saturating_sub(len), len, 4) {
-            break;
-        }
-    }
-    (i, at)
 }
 
 /// Decodes `b[s..]` (CESU-8, or modified UTF-8 if `JAVA`, from the lead of

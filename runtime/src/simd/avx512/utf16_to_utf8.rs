@@ -36,12 +36,6 @@
 //! A block of three-byte units only (Chinese, Japanese) skips the masks:
 //! one fixed `vpermt2b` per 16 units gathers their `F M L`.
 //!
-//! The same loop writes CESU-8 and modified UTF-8 (`convert_cesu`, for
-//! `crate::simd::avx512::cesu`'s text dense in supplementary characters):
-//! there is no pair, each surrogate is a unit of three bytes like any
-//! other, and for modified UTF-8 U+0000 is not a one-byte unit but the
-//! two-byte `C0 80`, which the two-byte arithmetic gives as it is.
-//!
 //! Every store is masked to the bytes the block gives, which are checked
 //! against the room left first: so nothing is written past the output,
 //! and an output that does not fit stops the kernel (`None`). The ASCII
@@ -95,45 +89,20 @@ pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Opti
     }
     // SAFETY: features; `i < n`, after ASCII (no pair is open), and `i`
     // bytes are written.
-    unsafe { convert_from::<BE, false, false>(src, i, dst) }
+    unsafe { convert_from::<BE>(src, i, dst) }
 }
 
-/// Converts the native units of `src` (`src.len() / 2` of them) to CESU-8,
-/// or modified UTF-8 if `JAVA`: as [`convert`] does, but with each
-/// surrogate, paired or not, three bytes of its own, and for `JAVA` U+0000
-/// the two bytes `C0 80`. Returns the bytes written, or `None` if they do
-/// not fit in `dst` (any units are accepted).
-///
-/// # Safety
-/// The CPU must have the enabled features ([`crate::simd::avx512`](fn@crate::simd::avx512)).
-#[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
-)]
-pub(crate) unsafe fn convert_cesu<const JAVA: bool>(src: &[u8], dst: &mut [u8]) -> Option<usize> {
-    // SAFETY: features; `0 <= src.len() / 2` and `0 <= dst.len()`, and no
-    // byte is written before unit 0.
-    unsafe { convert_from::<false, true, JAVA>(src, 0, dst) }.map(|(_, at)| at)
-}
-
-/// The units of `v` that take one byte: ASCII, less U+0000 for `JAVA`
-/// (modified UTF-8 writes it as two).
+/// The units of `v` that take one byte: ASCII.
 #[inline]
 #[target_feature(
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
-fn one_byte<const JAVA: bool>(v: __m512i) -> u32 {
-    let ascii = !_mm512_test_epi16_mask(v, splat16(0xFF80));
-    if JAVA {
-        ascii & _mm512_test_epi16_mask(v, v)
-    } else {
-        ascii
-    }
+fn one_byte(v: __m512i) -> u32 {
+    !_mm512_test_epi16_mask(v, splat16(0xFF80))
 }
 
 /// The main loop of [`convert`] from unit `i`, which follows an ASCII unit
-/// (or is the first), with `i` bytes written; with `CESU`, of
-/// [`convert_cesu`] (a surrogate is a unit of three bytes like any other,
-/// and `JAVA` writes U+0000 as `C0 80`).
+/// (or is the first), with `i` bytes written.
 ///
 /// # Safety
 /// The CPU must have the enabled features; `i <= src.len() / 2` and
@@ -143,7 +112,7 @@ fn one_byte<const JAVA: bool>(v: __m512i) -> u32 {
     enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx2,bmi1,bmi2,popcnt,lzcnt"
 )]
 #[allow(clippy::too_many_lines, reason = "one loop, explained as a whole")]
-unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
+unsafe fn convert_from<const BE: bool>(
     src: &[u8],
     mut i: usize,
     dst: &mut [u8],
@@ -175,9 +144,8 @@ unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
         let v = if BE { swap(v) } else { v };
         let valid = low_bits(k) as u32;
 
-        // ASCII (the zeros after a partial block are ASCII too; for `JAVA`
-        // a zero among the `k` units is not).
-        let ascii = one_byte::<JAVA>(v);
+        // ASCII (the zeros after a partial block are ASCII too).
+        let ascii = one_byte(v);
         if ascii | !valid == u32::MAX {
             if carry != 0 || at + k > cap {
                 return None;
@@ -193,9 +161,6 @@ unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
                 let (a, b) = unsafe { (load64(src, 2 * i), load64(src, 2 * i + 64)) };
                 let (a, b) = if BE { (swap(a), swap(b)) } else { (a, b) };
                 if _mm512_test_epi16_mask(_mm512_or_si512(a, b), splat16(0xFF80)) != 0 {
-                    break;
-                }
-                if JAVA && _mm512_test_epi16_mask(a, a) & _mm512_test_epi16_mask(b, b) != u32::MAX {
                     break;
                 }
                 // SAFETY: `at + 64 <= cap` (the loop condition).
@@ -240,17 +205,10 @@ unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
             continue;
         }
 
-        // The general path. For `CESU` there are no pairs: every unit from
-        // U+0800 up, surrogates too, is three bytes.
-        let (high, low) = if CESU {
-            (0, 0)
-        } else {
-            let ten = splat16(0xFC00);
-            (
-                _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xD800)),
-                _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xDC00)),
-            )
-        };
+        // The general path.
+        let ten = splat16(0xFC00);
+        let high = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xD800));
+        let low = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, ten), splat16(0xDC00));
         // Each low surrogate right after a high one, and each high one
         // followed by a low one (in this block, or the next: `carry`; a
         // high one before the zeros of a partial block meets no low one).
@@ -289,15 +247,11 @@ unsafe fn convert_from<const BE: bool, const CESU: bool, const JAVA: bool>(
             splat16(0x80E0),
         );
         let p = _mm512_mask_add_epi16(p, m40, p, splat16(0x4000));
-        // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two, but
-        // for `JAVA`'s U+0000 (`C0 80`), which the mask of one-byte units
-        // tells.
-        let tail = _mm512_or_si512(_mm512_and_si512(w, splat16(0x3F)), splat16(0x80));
-        let l = if JAVA {
-            _mm512_mask_mov_epi16(tail, ascii, w)
-        } else {
-            _mm512_min_epu16(w, tail)
-        };
+        // `L = 80 | w & 3F`, or `w` if ASCII: the smaller of the two.
+        let l = _mm512_min_epu16(
+            w,
+            _mm512_or_si512(_mm512_and_si512(w, splat16(0x3F)), splat16(0x80)),
+        );
         if two & valid == 0 {
             // Only three-byte units (Chinese, Japanese): `F M L` of unit
             // `j` are bytes `2j`, `2j + 1` of `p` and `2j` of `l`, gathered

@@ -88,7 +88,7 @@ fn encode_from<const JAVA: bool, const PAIRS: bool>(
 ) -> Option<usize> {
     let mut at = i;
     loop {
-        (i, at) = after_special::<JAVA, PAIRS, 64>(b, i, dst, at)?;
+        (i, at) = after_special::<JAVA, PAIRS>(b, i, dst, at)?;
         let end = unchanged::<JAVA>(b, i);
         let run = end - i;
         dst.get_mut(at..at + run)?.copy_from_slice(&b[i..end]);
@@ -102,18 +102,18 @@ fn encode_from<const JAVA: bool, const PAIRS: bool>(
 
 /// The character at `i` that encodes otherwise (a 4-byte sequence, or for
 /// `JAVA` a zero byte) into `dst` at `at`, and the text after it while
-/// another such character comes within `GAP` bytes (at most 64): sixteen
-/// bytes a step, stored at the output cursor before they are tested, both
-/// cursors moved to the first byte that encodes otherwise (or by sixteen),
-/// that character transcoded there. So emoji every few words (or one after
+/// another such character comes within 64 bytes: sixteen bytes a step,
+/// stored at the output cursor before they are tested, both cursors moved
+/// to the first byte that encodes otherwise (or by sixteen), that
+/// character transcoded there. So emoji every few words (or one after
 /// another) cost neither a scan of their own nor a copy of a length known
-/// only at run time; after four steps without one (or a gap of `GAP`), the
-/// text goes back to [`unchanged`] and one copy, or to the AVX2 loop. With
-/// `PAIRS`, pairs of a 3-byte character and a 4-byte one go at once
-/// ([`three_four_pairs`]). The new cursors (a character boundary, or
-/// sixteen bytes a step past one), or `None` if `dst` is too short.
+/// only at run time; after four steps without one, the text goes back to
+/// [`unchanged`] and one copy. With `PAIRS`, pairs of a 3-byte character
+/// and a 4-byte one go at once ([`three_four_pairs`]). The new cursors (a
+/// character boundary, or sixteen bytes a step past one), or `None` if
+/// `dst` is too short.
 #[inline(always)]
-fn after_special<const JAVA: bool, const PAIRS: bool, const GAP: usize>(
+fn after_special<const JAVA: bool, const PAIRS: bool>(
     b: &[u8],
     mut i: usize,
     dst: &mut [u8],
@@ -153,7 +153,7 @@ fn after_special<const JAVA: bool, const PAIRS: bool, const GAP: usize>(
                 i += 16;
                 at += 16;
                 plain += 1;
-                if plain == 4 || (GAP < 64 && 16 * plain >= GAP) {
+                if plain == 4 {
                     return Some((i, at));
                 }
                 continue;
@@ -164,27 +164,10 @@ fn after_special<const JAVA: bool, const PAIRS: bool, const GAP: usize>(
             let k = (s.trailing_zeros() / 8) as usize;
             i += k;
             at += k;
-            if GAP < 64 && 16 * plain + k >= GAP {
-                return Some((i, at));
-            }
             plain = 0;
             break;
         }
     }
-}
-
-/// The character at `i` that encodes otherwise and the text after it, as
-/// [`after_special`] with pairs takes it, for the AVX2 encoder, which
-/// hands over text dense in such characters (`crate::simd::cesu`). Not
-/// inlined, so that the AVX2 loop keeps its registers.
-#[inline(never)]
-pub(crate) fn dense_run<const JAVA: bool>(
-    b: &[u8],
-    i: usize,
-    dst: &mut [u8],
-    at: usize,
-) -> Option<(usize, usize)> {
-    after_special::<JAVA, true, 12>(b, i, dst, at)
 }
 
 /// Pairs of a 3-byte character and a 4-byte one (Chinese with an emoji
