@@ -90,8 +90,10 @@ mod tests {
         "😀😀😀😀😀😀😀😀😀😀😀",
         "\u{10FFFF}\u{10000}\u{FFFF}\u{800}\u{7FF}\u{80}\u{7F}\0",
         // Text dense in supplementary characters: an emoji after every
-        // word, after every Han character, and emoji with a zero between.
+        // word, after every Han character, after every Cyrillic letter, and
+        // emoji with a zero between.
         "поиск😟 в🎈 именах😎 справочных🤗 страниц😍 и🐶 кратких🤬 описаниях🐶",
+        "п👇о😐и😠с😰к🥶 в💫 и🐵м🤨е🤩н🍟а😥х💛, с😜п🤚р🙂а🔥в😂о🤬\nч💚н😰",
         "搜😫索🌮手🚀册🍪页🐻名😫称😳和🤭描😗述😗。👋 man 😀",
         "😀\0🎉\0\0👍🔥a😎",
     ];
@@ -212,19 +214,25 @@ mod tests {
         text
     }
 
-    /// A text of at least `len` bytes of 3-byte characters each before a
-    /// 4-byte one (Chinese with an emoji after each character), and now
-    /// and then a run of another class between.
-    fn paired_mix(rng: &mut Rng, len: usize) -> String {
+    /// A text of at least `len` bytes of characters of class `first` (2- or
+    /// 3-byte) each before a 4-byte one (Cyrillic with an emoji after each
+    /// letter, Chinese with one after each character), now and then after
+    /// an ASCII byte (a word's first letter) or after a run of another
+    /// class.
+    fn paired_mix(rng: &mut Rng, first: usize, len: usize) -> String {
         let mut text = String::new();
         while text.len() < len {
-            if rng.index(6) == 0 {
-                let class = CLASSES[rng.index(CLASSES.len())];
-                for _ in 0..=rng.index(8) {
-                    text.push(class[rng.index(class.len())]);
+            match rng.index(12) {
+                0 | 1 => {
+                    let class = CLASSES[rng.index(CLASSES.len())];
+                    for _ in 0..=rng.index(8) {
+                        text.push(class[rng.index(class.len())]);
+                    }
                 }
+                2 | 3 => text.push(CLASSES[0][rng.index(CLASSES[0].len())]),
+                _ => {}
             }
-            text.push(CLASSES[2][rng.index(CLASSES[2].len())]);
+            text.push(CLASSES[first][rng.index(CLASSES[first].len())]);
             text.push(CLASSES[3][rng.index(CLASSES[3].len())]);
         }
         text
@@ -396,7 +404,7 @@ mod tests {
                 1 => random_mix(&mut rng, &three, len, 4),
                 2 => spaced_mix(&mut rng, len),
                 5 => random_mix(&mut rng, &CLASSES, len, 4),
-                6 => paired_mix(&mut rng, len),
+                6 => paired_mix(&mut rng, 1 + round / 7 % 2, len),
                 _ => random_mix(&mut rng, &CLASSES, len, 40),
             };
             if round % 14 < 4 && round % 7 != 0 {

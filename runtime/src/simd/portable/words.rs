@@ -138,6 +138,15 @@ pub(crate) const fn three_then_four(w: u64) -> bool {
     w & 0xF000_00F0 == 0xF000_00E0
 }
 
+/// Whether bytes 0..6 of `w`, at a character boundary of UTF-8, are a
+/// 2-byte character and a 4-byte one (Cyrillic with an emoji after each
+/// letter): a byte `110xxxxx` there starts a 2-byte character, so the byte
+/// two on is the next one's lead.
+#[inline]
+pub(crate) const fn two_then_four(w: u64) -> bool {
+    w & 0xF8_00E0 == 0xF0_00C0
+}
+
 /// Whether the eight bytes of `w` are two 4-byte characters (`11110xxx
 /// 10xxxxxx 10xxxxxx 10xxxxxx`, each as [`surrogates`] reads it).
 #[inline]
