@@ -15,7 +15,7 @@
 // arrays of the scan's rules become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::words::{HI, load8, three_then_four};
+use super::words::{HI, load8, three_then_four, two_then_four};
 use crate::engine::words::{four_byte_leads, zero_bytes};
 
 /// The index of the first byte at or after `i` that is a 4-byte lead (or,
@@ -57,31 +57,41 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
     if i == b.len() {
         return Some(i);
     }
-    if pairs_likely(&b[i..]) {
-        encode_from::<JAVA, true>(b, i, dst)
-    } else {
-        encode_from::<JAVA, false>(b, i, dst)
+    match pairs_likely(&b[i..]) {
+        3 => encode_from::<JAVA, 3>(b, i, dst),
+        2 => encode_from::<JAVA, 2>(b, i, dst),
+        _ => encode_from::<JAVA, 0>(b, i, dst),
     }
 }
 
-/// Whether `rest` (the text from its first character that changes) may
-/// hold a 3-byte character before a 4-byte one: it is short, or samples
-/// of it hold both kinds (see [`super::utf16::Samples`]). Russian with
-/// emoji, whose samples hold no 3-byte character, ran `encode_cow` 15 %
-/// slower with the test for such pairs in [`after_special`] than without.
+/// Which pairs `rest` (the text from its first character that changes)
+/// may hold, by the length of the character before a 4-byte one: 3 if it
+/// is short, or samples of it hold 3- and 4-byte characters (see
+/// [`super::utf16::Samples`]); 2 if they hold a 2-byte character before a
+/// 4-byte one three times a sample or more (Cyrillic with an emoji after
+/// each letter); else 0. Russian with emoji after words, whose samples
+/// hold no 3-byte character, ran `encode_cow` 15 % slower with the test
+/// for 3-byte pairs in [`after_special`] than without.
 #[inline]
-fn pairs_likely(rest: &[u8]) -> bool {
-    rest.len() < 1024 || {
-        let s = super::utf16::Samples::of(rest);
-        s.three && s.four
+pub(crate) fn pairs_likely(rest: &[u8]) -> usize {
+    if rest.len() < 1024 {
+        return 3;
+    }
+    let s = super::utf16::Samples::of(rest);
+    if s.three && s.four {
+        3
+    } else if s.two_four >= 3 * s.n {
+        2
+    } else {
+        0
     }
 }
 
 /// [`encode`] from byte `i`, a character that changes (and the output
-/// cursor): with `PAIRS`, [`after_special`] takes pairs of a 3-byte
-/// character and a 4-byte one at once.
+/// cursor): with `PAIRS` 3 or 2, [`after_special`] takes pairs of a
+/// character of that length and a 4-byte one at once.
 #[inline(never)]
-fn encode_from<const JAVA: bool, const PAIRS: bool>(
+fn encode_from<const JAVA: bool, const PAIRS: usize>(
     b: &[u8],
     mut i: usize,
     dst: &mut [u8],
@@ -108,12 +118,12 @@ fn encode_from<const JAVA: bool, const PAIRS: bool>(
 /// character transcoded there. So emoji every few words (or one after
 /// another) cost neither a scan of their own nor a copy of a length known
 /// only at run time; after four steps without one, the text goes back to
-/// [`unchanged`] and one copy. With `PAIRS`, pairs of a 3-byte character
-/// and a 4-byte one go at once ([`three_four_pairs`]). The new cursors (a
-/// character boundary, or sixteen bytes a step past one), or `None` if
-/// `dst` is too short.
+/// [`unchanged`] and one copy. With `PAIRS` 3 or 2, pairs of a character
+/// of that length and a 4-byte one go at once ([`pairs_run`]). The new
+/// cursors (a character boundary, or sixteen bytes a step past one), or
+/// `None` if `dst` is too short.
 #[inline(always)]
-fn after_special<const JAVA: bool, const PAIRS: bool>(
+fn after_special<const JAVA: bool, const PAIRS: usize>(
     b: &[u8],
     mut i: usize,
     dst: &mut [u8],
@@ -128,10 +138,15 @@ fn after_special<const JAVA: bool, const PAIRS: bool>(
             i += if b[i] == 0 { 1 } else { 4 };
             match b.get(i) {
                 Some(&x) if x >= 0xF0 || (JAVA && x == 0) => {}
-                // A 3-byte character: Chinese with an emoji after each
-                // character, maybe.
-                Some(&x) if PAIRS && x >= 0xE0 => {
-                    (i, at) = three_four_pairs(b, i, dst, at);
+                // A 3-byte character (Chinese with an emoji after each
+                // character, maybe), or a 2-byte one (Cyrillic with an
+                // emoji after each letter).
+                Some(&x) if PAIRS == 3 && x >= 0xE0 => {
+                    (i, at) = pairs_run::<3>(b, i, dst, at);
+                    break;
+                }
+                Some(&x) if PAIRS == 2 && x >= 0xC0 => {
+                    (i, at) = pairs_run::<2>(b, i, dst, at);
                     break;
                 }
                 _ => break,
@@ -170,25 +185,35 @@ fn after_special<const JAVA: bool, const PAIRS: bool>(
     }
 }
 
-/// Pairs of a 3-byte character and a 4-byte one (Chinese with an emoji
-/// after each character) at `i` into `dst` at `at`, one pair a turn from
-/// one word, seven bytes in and nine out, the cursors moved by constants,
-/// while they come and 16 bytes of room are left; the new cursors. The
-/// text is UTF-8, so a byte `1110xxxx` starts a 3-byte character and the
-/// byte three on is the next character's lead. Out of [`after_special`],
-/// whose window loop ran Russian with emoji 15 % slower with this loop in
-/// it.
+/// Pairs of a character of `FIRST` bytes (3 or 2) and a 4-byte one
+/// (Chinese with an emoji after each character, Cyrillic with one after
+/// each letter) at `i` into `dst` at `at`, one pair a turn from one word,
+/// `FIRST + 4` bytes in and `FIRST + 6` out, the cursors moved by
+/// constants, while they come and 16 bytes of room are left; the new
+/// cursors. The text is UTF-8, so a byte `1110xxxx` (`110xxxxx`) starts a
+/// 3-byte (2-byte) character and the byte three (two) on is the next
+/// character's lead. Out of [`after_special`], whose window loop ran
+/// Russian with emoji 15 % slower with this loop in it.
 #[inline(never)]
-fn three_four_pairs(b: &[u8], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
+fn pairs_run<const FIRST: usize>(
+    b: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> (usize, usize) {
     while let Some(w) = super::scan::chunk::<8>(b, i)
         && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<16>)
         && let w = u64::from_le_bytes(*w)
-        && three_then_four(w)
+        && if FIRST == 3 {
+            three_then_four(w)
+        } else {
+            two_then_four(w)
+        }
     {
-        out[..3].copy_from_slice(&b[i..i + 3]);
-        out[3..9].copy_from_slice(&surrogates_cesu(w >> 24));
-        i += 7;
-        at += 9;
+        out[..FIRST].copy_from_slice(&b[i..i + FIRST]);
+        out[FIRST..FIRST + 6].copy_from_slice(&surrogates_cesu(w >> (8 * FIRST)));
+        i += FIRST + 4;
+        at += FIRST + 6;
     }
     (i, at)
 }

@@ -502,6 +502,46 @@ mod tests {
         }
     }
 
+    /// Long text of pairs of a 2- or 3-byte character and a 4-byte one
+    /// ([`paired_mix`], 1 to 3 KB, so that samples of it choose the
+    /// encoder's loops for such pairs), after 0 to 63 bytes of ASCII and
+    /// with a zero here and there: MUTF-8 and CESU-8 encoding, and decoding
+    /// of the bytes whole, cut and with a byte changed, against the `const
+    /// fn`s.
+    #[test]
+    fn cesu_long_paired_mixes() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut plans = [0; 4];
+        for round in 0..600 {
+            let len = 1_024 + rng.index(2_000);
+            let mut text = std::format!(
+                "{}{}",
+                ascii(round % 64, 3),
+                paired_mix(&mut rng, 1 + round % 2, len)
+            );
+            if round % 3 == 0 {
+                let at = text.floor_char_boundary(rng.index(text.len()));
+                text.insert(at, '\0');
+            }
+            let first = text.bytes().position(|x| x >= 0xF0).unwrap_or(0);
+            plans[super::cesu::pairs_likely(&text.as_bytes()[first..])] += 1;
+            for java in [true, false] {
+                same_cesu_encode(&text, java);
+                let mut bytes = std::vec![0u8; 2 * text.len()];
+                let n =
+                    crate::engine::encode_into(Family::Cesu { java }, &text, &mut bytes).unwrap();
+                bytes.truncate(n);
+                check_cesu(&bytes, java);
+                let k = rng.index(bytes.len());
+                check_cesu(&bytes[..k], java);
+                bytes[k] = [0x00, 0x80, 0xA0, 0xB0, 0xC0, 0xED, 0xF0, 0x41][rng.index(8)];
+                check_cesu(&bytes, java);
+            }
+        }
+        // Both kinds of pairs took their loops.
+        assert!(plans[2] >= 100 && plans[3] >= 200, "{plans:?}");
+    }
+
     /// UTF-16 to UTF-8 on random mixes of characters of every length, in
     /// runs of random length (the emoji among words that the loop after a
     /// supplementary character takes eight units at a time), and in one
