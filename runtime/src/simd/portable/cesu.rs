@@ -405,6 +405,21 @@ fn after_sequence<const JAVA: bool>(
                 i += 9;
                 at += 7;
             }
+        } else if bytes.get(i).is_some_and(|&x| x >= 0xC2) {
+            // A 2-byte character (a lead `C2..=DF`, not `C0` or `C1`: an
+            // overlong form, or `C0 80`) and a surrogate pair after it
+            // (Cyrillic with an emoji after each letter), from two words.
+            while let Some(w) = chunk::<16>(bytes, i)
+                && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
+                && let w0 = load8(w, 0)
+                && w0 & 0xC0E0 == 0x80C0
+                && w0 & 0x1E != 0
+                && let Some(utf8) = pair_utf8(load8(w, 2))
+            {
+                *out = (w0 & 0xFFFF | u64::from(utf8) << 16).to_le_bytes();
+                i += 8;
+                at += 6;
+            }
         }
         // `i` is at least 2: after a sequence.
         let (Some(win), Some(out)) = (

@@ -414,6 +414,11 @@ mod tests {
             }
             decided[super::utf16::plan(text.as_bytes()) as usize] += 1;
             same_encode_units(&text);
+            if round % 7 == 6 {
+                // And back: the decoder's loops for such pairs.
+                let units: Vec<u16> = text.encode_utf16().collect();
+                same_decode_units("decode paired", &units, 3 * units.len() + 4);
+            }
         }
         // Each way is taken often enough to have met every neighbour.
         assert!(decided.iter().all(|&n| n >= 500), "{decided:?}");

@@ -103,8 +103,10 @@
 //! what they are, pairs and all ([`any_run`]), until sixteen ASCII units
 //! come; where the samples show a 3-byte character before a surrogate pair
 //! once a sample or more ([`Runs`]), such pairs go seven bytes a turn
-//! ([`three_then_pairs`]; Chinese with an emoji after each character 1.43
-//! → 1.89 GB/s).
+//! ([`then_pairs`]; Chinese with an emoji after each character 1.43 →
+//! 1.89 GB/s), and where they show a 2-byte character before one three
+//! times a sample, those pairs six bytes a turn, and after an ASCII unit
+//! seven (Cyrillic with an emoji after each letter 1.33 → 1.91).
 //!
 //! The 2-byte words took Russian from 0.61 to 1.89 GB/s (100 KB, ten
 //! windows of the corpus's generator in turn, `scripts/ab_runtime.py
@@ -1022,6 +1024,9 @@ enum Runs {
     /// A 3-byte character before a surrogate pair once a sample or more
     /// (Chinese with an emoji after each character).
     ThreeThenPair,
+    /// A 2-byte character before a surrogate pair three times a sample or
+    /// more (Cyrillic with an emoji after each letter).
+    TwoThenPair,
     /// Anything else.
     Other,
 }
@@ -1031,9 +1036,10 @@ enum Runs {
 #[inline]
 fn decode_by(runs: Runs, src: &[u16], dst: &mut [u8]) -> Option<usize> {
     match runs {
-        Runs::Short => decode_with::<true, false>(src, dst),
-        Runs::ThreeThenPair => decode_with::<false, true>(src, dst),
-        Runs::Other => decode_with::<false, false>(src, dst),
+        Runs::Short => decode_with::<true, 0>(src, dst),
+        Runs::ThreeThenPair => decode_with::<false, 3>(src, dst),
+        Runs::TwoThenPair => decode_with::<false, 2>(src, dst),
+        Runs::Other => decode_with::<false, 0>(src, dst),
     }
 }
 
@@ -1069,15 +1075,17 @@ fn short_runs_of<T>(src: &[T], unit: impl Fn(&T) -> u16 + Copy) -> bool {
 /// a 3-byte character before a high surrogate once a sample or more (the
 /// Chinese text with an emoji after each character 5 to 6 times; the
 /// emoji corpus, whose emoji follow Latin and Cyrillic letters and
-/// spaces, a few times in all); text under [`MIN_SPLIT`] units is
-/// [`Runs::Other`].
+/// spaces, a few times in all), [`Runs::TwoThenPair`] where they hold a
+/// 2-byte character before one three times a sample or more (Cyrillic
+/// with an emoji after each letter about five times; after each word,
+/// once); text under [`MIN_SPLIT`] units is [`Runs::Other`].
 #[inline]
 fn runs_of<T>(src: &[T], unit: impl Fn(&T) -> u16 + Copy) -> Runs {
     if src.len() < MIN_SPLIT {
         return Runs::Other;
     }
     let n = samples(src.len(), 512);
-    let (mut three, mut other, mut switches, mut pairs) = (false, false, 0, 0);
+    let (mut three, mut other, mut switches, mut pairs, mut two_pairs) = (false, false, 0, 0, 0);
     for k in 0..n {
         let w = sample::<_, 16>(src, k, n);
         for u in w.iter().map(unit) {
@@ -1088,12 +1096,15 @@ fn runs_of<T>(src: &[T], unit: impl Fn(&T) -> u16 + Copy) -> Runs {
             let (x, y) = (unit(x), unit(y));
             switches += usize::from(x < 0x80 && y >= 0x800);
             pairs += usize::from(x >= 0x800 && x & 0xF800 != 0xD800 && y & 0xFC00 == 0xD800);
+            two_pairs += usize::from((0x80..0x800).contains(&x) && y & 0xFC00 == 0xD800);
         }
     }
     if three && !other && 4 * switches >= 5 * n && !spaced_units(src, unit) {
         Runs::Short
     } else if pairs >= n {
         Runs::ThreeThenPair
+    } else if two_pairs >= 3 * n {
+        Runs::TwoThenPair
     } else {
         Runs::Other
     }
@@ -1113,12 +1124,12 @@ fn spaced_units<T>(src: &[T], unit: impl Fn(&T) -> u16 + Copy) -> bool {
 
 /// [`decode`], with the mixed BMP text after a 3-byte character taken by
 /// [`any_run`] if `SHORT_RUNS`, else by [`bmp_run`]; with `PAIRS`,
-/// [`any_run`] takes pairs of a 3-byte character and a surrogate pair at
-/// once ([`three_then_pairs`]). Not inlined: both
+/// [`any_run`] takes pairs of a character of `PAIRS` bytes (3 or 2) and
+/// a surrogate pair at once ([`then_pairs`]). Not inlined: both
 /// inlined into [`decode`], the Japanese man pages ran 3 % to 6 % slower
 /// than with one loop (28 Nov).
 #[inline(never)]
-fn decode_with<const SHORT_RUNS: bool, const PAIRS: bool>(
+fn decode_with<const SHORT_RUNS: bool, const PAIRS: usize>(
     src: &[u16],
     dst: &mut [u8],
 ) -> Option<usize> {
@@ -1217,7 +1228,7 @@ fn decode_with<const SHORT_RUNS: bool, const PAIRS: bool>(
 /// the new cursors, where the loop of [`decode`] goes on (and finds what
 /// is wrong, if something is).
 #[inline(never)]
-fn any_run<const PAIRS: bool>(
+fn any_run<const PAIRS: usize>(
     src: &[u16],
     mut i: usize,
     dst: &mut [u8],
@@ -1236,11 +1247,17 @@ fn any_run<const PAIRS: bool>(
             at += 16;
             continue;
         }
-        if PAIRS && three_then_pair(w0) {
+        if PAIRS == 3 && then_pair::<3>(w0) {
             // A 3-byte character and a surrogate pair after it (Chinese
             // with an emoji after each character): seven bytes from one
             // word, both cursors moved by constants, while they come.
-            (i, at) = three_then_pairs(src, i, dst, at);
+            (i, at) = then_pairs::<3>(src, i, dst, at);
+            continue;
+        }
+        if PAIRS == 2 && then_pair::<2>(w0) {
+            // A 2-byte character and a surrogate pair after it (Cyrillic
+            // with an emoji after each letter): six bytes.
+            (i, at) = then_pairs::<2>(src, i, dst, at);
             continue;
         }
         if units.iter().fold(0, |a, &u| a | u) < 0x80
@@ -1259,28 +1276,42 @@ fn any_run<const PAIRS: bool>(
 }
 
 /// Whether units 0..3 of `w` (unit `k` in bits `16k` up) are a character
-/// of three UTF-8 bytes (0x800 or above, not a surrogate) and a surrogate
-/// pair.
+/// of `LEN` UTF-8 bytes (3: 0x800 or above, not a surrogate; 2: 0x80 to
+/// 0x7FF) and a surrogate pair.
 #[inline(always)]
-fn three_then_pair(w: u64) -> bool {
+fn then_pair<const LEN: usize>(w: u64) -> bool {
     let u = w & 0xFFFF;
-    w & 0xFC00_FC00_0000 == 0xDC00_D800_0000 && u >= 0x800 && u & 0xF800 != 0xD800
+    w & 0xFC00_FC00_0000 == 0xDC00_D800_0000
+        && if LEN == 3 {
+            u >= 0x800 && u & 0xF800 != 0xD800
+        } else {
+            (0x80..0x800).contains(&u)
+        }
 }
 
-/// The pairs of [`three_then_pair`] from unit `i` into `dst` at byte `at`,
-/// one a turn (seven bytes, one 8-byte store), while they come; the new
+/// The pairs of [`then_pair`] from unit `i` into `dst` at byte `at`, one a
+/// turn (`LEN + 4` bytes, one 8-byte store), and such a pair after an
+/// ASCII unit (the next word's first letter), while they come; the new
 /// cursors. Out of [`any_run`], which turns to it where one starts: in
-/// its eight-unit steps such text ran 1.30 GB/s (Chinese with an emoji
-/// after each character, portable, `x86_64`).
+/// its eight-unit steps Chinese with an emoji after each character ran
+/// 1.30 GB/s (portable, `x86_64`), and 1.89 by this loop; Cyrillic with
+/// one after each letter 1.33, and 1.42 by this loop without the ASCII
+/// unit, 1.91 with it.
 #[inline(never)]
-fn three_then_pairs(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) -> (usize, usize) {
-    while let Some(units) = src.get(i..).and_then(<[u16]>::first_chunk::<4>)
-        && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
-        && let w = units4(units, 0)
-        && three_then_pair(w)
-    {
+fn then_pairs<const LEN: usize>(
+    src: &[u16],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> (usize, usize) {
+    // The UTF-8 of a pair of `w`, in bytes `0..LEN + 4`.
+    let utf8 = |w: u64| {
         let u = w & 0xFFFF;
-        let three = 0x80_80E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16;
+        let first = if LEN == 3 {
+            0x80_80E0 | u >> 12 | (u >> 6 & 0x3F) << 8 | (u & 0x3F) << 16
+        } else {
+            0x80C0 | u >> 6 | (u & 0x3F) << 8
+        };
         // The code point: the high surrogate's ten bits, then the low
         // one's. (Taken from `pairs_utf8_2`, the two-pair form, this loop
         // ran Chinese with an emoji after each character 5 % slower.)
@@ -1290,9 +1321,25 @@ fn three_then_pairs(src: &[u16], mut i: usize, dst: &mut [u8], mut at: usize) ->
             | (c >> 12 & 0x3F) << 8
             | (c >> 6 & 0x3F) << 16
             | (c & 0x3F) << 24;
-        *out = (three | four << 24).to_le_bytes();
-        i += 3;
-        at += 7;
+        first | four << (8 * LEN)
+    };
+    while let Some(units) = src.get(i..).and_then(<[u16]>::first_chunk::<5>)
+        && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<9>)
+    {
+        let w = units4(units, 0);
+        if then_pair::<LEN>(w) {
+            out[..8].copy_from_slice(&utf8(w).to_le_bytes());
+            i += 3;
+            at += LEN + 4;
+        } else if w & 0xFF80 == 0 && then_pair::<LEN>(units4(units, 1)) {
+            // An ASCII unit first: the next word's first letter.
+            out[0] = units[0] as u8;
+            out[1..].copy_from_slice(&utf8(units4(units, 1)).to_le_bytes());
+            i += 4;
+            at += LEN + 5;
+        } else {
+            break;
+        }
     }
     (i, at)
 }
