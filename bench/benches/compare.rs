@@ -57,8 +57,9 @@ const MAN_PAGES: [&str; 6] = [
 ];
 /// The texts dense in characters outside the Basic Multilingual Plane
 /// (`bench/corpora/gen.py`): Russian with an emoji after every word,
-/// Chinese with one after every character, emoji alone.
-const DENSE: [&str; 3] = ["ru_emoji", "zh_emoji", "emoji_only"];
+/// Chinese with one after every character, emoji alone, Russian with one
+/// after every letter.
+const DENSE: [&str; 4] = ["ru_emoji", "zh_emoji", "emoji_only", "ru_letter_emoji"];
 const SIZES: [(usize, &str); 3] = [(64, "64B"), (4096, "4KiB"), (usize::MAX, "100KB")];
 /// The texts read once: those of which this machine has at least
 /// [`MIN_WINDOWS`] windows (the Chinese and Spanish man pages are shorter);

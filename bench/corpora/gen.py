@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the seven benchmark corpora of litenc, deterministically.
+"""Generates the eight benchmark corpora of litenc, deterministically.
 
     python3 bench/corpora/gen.py            # writes bench/corpora/*.txt
 
@@ -28,8 +28,10 @@ fixed linear congruential generator, so every machine gets the same bytes
   bytes or so.
 - emoji_only: emoji of the supplementary planes alone, a line break after
   twenty to sixty of them.
+- ru_letter_emoji: the lines of ru_emoji with an emoji after every Cyrillic
+  letter instead: one character in two outside the Basic Multilingual Plane.
 
-The three dense in emoji take the man pages through `man.py`'s reader (the
+The four dense in emoji take the man pages through `man.py`'s reader (the
 `manpages-ru` and `manpages-zh` packages); the emoji are drawn from the
 supplementary-plane ones of the list below by the same generator, so a
 machine with the same pages gets the same bytes. Where the text is shorter
@@ -228,6 +230,10 @@ def zh_emoji(rng, target=TARGET):
                  "[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
+def ru_letter_emoji(rng, target=TARGET):
+    return dense(rng, target, man_lines("ru", "[А-Яа-яЁё]"), "[А-Яа-яЁё]")
+
+
 def emoji_only(rng, target=TARGET):
     out, n = [], 0
     while n < target:
@@ -238,7 +244,8 @@ def emoji_only(rng, target=TARGET):
 
 
 CORPORA = {"english": english, "russian": russian, "chinese": chinese, "emoji": emoji,
-           "ru_emoji": ru_emoji, "zh_emoji": zh_emoji, "emoji_only": emoji_only}
+           "ru_emoji": ru_emoji, "zh_emoji": zh_emoji, "emoji_only": emoji_only,
+           "ru_letter_emoji": ru_letter_emoji}
 
 
 def generate(name, target=TARGET):

@@ -400,7 +400,7 @@ mod tests {
         for round in 0..7_000 {
             let len = 256 + rng.index(1_200);
             let mut text = match round % 7 {
-                0 => random_mix(&mut rng, &three, len, 40),
+                0 => random_mix(&mut rng, &three, len, 160),
                 1 => random_mix(&mut rng, &three, len, 4),
                 2 => spaced_mix(&mut rng, len),
                 5 => random_mix(&mut rng, &CLASSES, len, 4),
