@@ -396,25 +396,29 @@ mod tests {
     fn utf16_encode_long_random_mixes() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let three: [&[char]; 2] = [CLASSES[0], CLASSES[2]];
-        let mut decided = [0; 6];
-        for round in 0..7_000 {
+        // Words of 2-byte letters, emoji and ASCII, no 3-byte characters
+        // (Russian with an emoji after each word).
+        let emoji_words: [&[char]; 4] = [CLASSES[0], CLASSES[1], CLASSES[3], CLASSES[4]];
+        let mut decided = [0; 7];
+        for round in 0..8_000 {
             let len = 256 + rng.index(1_200);
-            let mut text = match round % 7 {
+            let mut text = match round % 8 {
                 0 => random_mix(&mut rng, &three, len, 160),
                 1 => random_mix(&mut rng, &three, len, 4),
                 2 => spaced_mix(&mut rng, len),
                 5 => random_mix(&mut rng, &CLASSES, len, 4),
-                6 => paired_mix(&mut rng, 1 + round / 7 % 2, len),
+                6 => paired_mix(&mut rng, 1 + round / 8 % 2, len),
+                7 => random_mix(&mut rng, &emoji_words, len, 8),
                 _ => random_mix(&mut rng, &CLASSES, len, 40),
             };
-            if round % 14 < 4 && round % 7 != 0 {
+            if round % 16 < 4 && round % 8 != 0 {
                 let at = text.floor_char_boundary(rng.index(text.len()));
                 let other = [CLASSES[1], CLASSES[3]][rng.index(2)];
                 text.insert(at, other[rng.index(other.len())]);
             }
             decided[super::utf16::plan(text.as_bytes()) as usize] += 1;
             same_encode_units(&text);
-            if round % 7 == 6 {
+            if round % 8 == 6 {
                 // And back: the decoder's loops for such pairs.
                 let units: Vec<u16> = text.encode_utf16().collect();
                 same_decode_units("decode paired", &units, 3 * units.len() + 4);

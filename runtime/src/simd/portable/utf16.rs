@@ -56,7 +56,11 @@
 //! ASCII byte, a word's first letter ([`two_four_run`]): 0.46 → 2.28 GB/s,
 //! where the steps had taken a character a step. (Russian with an emoji
 //! after each word, a pair a word, keeps the lanes: 1.65 GB/s by them,
-//! 0.73 by this plan.)
+//! 0.73 by this plan.) Russian with an emoji after each word takes the
+//! parts of 2-byte text ([`Plan::EmojiParts`]), whose steps also take the
+//! 4-byte character after their run of 2-byte ones, by a select, and
+//! sixteen ASCII bytes as a run like another, not a branch: 1.63 → 1.75
+//! GB/s, where the lanes of every length had taken it.
 //!
 //! A step's cursor waits on the previous step's loads and their
 //! arithmetic (about 20 cycles), so one chain of steps is bound by that
@@ -182,10 +186,17 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
         return Chain::new(dst, 0).finish::<false, false>(b, b.len());
     }
     match plan {
-        Plan::TwoByteParts => in_parts::<false>(b, dst),
+        Plan::TwoByteParts => in_parts::<false, false>(b, dst),
+        // A fourth loop of three chains, their steps inlined, is more code
+        // than AVR's 16-bit program addresses reach in a firmware that
+        // holds the others: there the lanes take such text.
+        #[cfg(not(target_pointer_width = "16"))]
+        Plan::EmojiParts => in_parts::<false, true>(b, dst),
+        #[cfg(target_pointer_width = "16")]
+        Plan::EmojiParts => lane_windows::<true>(b, dst),
         Plan::ShortRuns => lane_windows::<false>(b, dst),
         Plan::AnyWindows => lane_windows::<true>(b, dst),
-        Plan::SpacedParts => in_parts::<true>(b, dst),
+        Plan::SpacedParts => in_parts::<true, false>(b, dst),
         Plan::Pairs => Chain::new(dst, 0).finish::<false, true>(b, b.len()),
         Plan::OnePart => Chain::new(dst, 0).finish::<false, false>(b, b.len()),
     }
@@ -196,7 +207,7 @@ pub(crate) fn encode_units_with(plan: Plan, text: &str, dst: &mut [u16]) -> Opti
 /// and pairs of an ASCII byte and a 3-byte character taken up to eight at
 /// a time.
 #[inline]
-fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
+fn in_parts<const SPACED: bool, const EMOJI: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     // Part `j` is bytes `cuts[j]..cuts[j + 1]`, its output from `starts[j]`.
     let mut cuts = [0; PARTS];
     let mut starts = [0; PARTS];
@@ -226,9 +237,10 @@ fn in_parts<const SPACED: bool>(b: &[u8], dst: &mut [u16]) -> Option<usize> {
     });
     // A step of each part in turn while all can step.
     let [c0, c1, c2] = &mut chains;
-    while c0.step::<SPACED, false>(b) && c1.step::<SPACED, false>(b) && c2.step::<SPACED, false>(b)
-    {
-    }
+    while c0.step::<SPACED, false, EMOJI>(b)
+        && c1.step::<SPACED, false, EMOJI>(b)
+        && c2.step::<SPACED, false, EMOJI>(b)
+    {}
     let mut total = 0;
     for (j, c) in chains.into_iter().enumerate() {
         let end = if j + 1 < PARTS { cuts[j + 1] } else { b.len() };
@@ -268,18 +280,24 @@ pub(crate) enum Plan {
     /// parts ran it 6 % slower, and made the firmware configuration's code
     /// too large for AVR's 16-bit program addresses.)
     Pairs,
+    /// 2- and 4-byte characters and ASCII, no 3-byte ones, with ASCII
+    /// before a lead once a sample or more (Russian with an emoji after
+    /// each word): three parts, whose steps take a 4-byte character after
+    /// their run of 2-byte ones.
+    EmojiParts,
 }
 
-/// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold:
-/// a 4-byte lead and an ASCII byte before a lead once a sample or more,
-/// emoji amid short words, or a 4-byte lead and a 3-byte one, emoji amid
-/// CJK, which the windows of lanes take whatever the lengths (Chinese man
-/// pages with an emoji after each character ran 2.2x as fast so as by the
-/// steps, one character a turn; `scripts/ab_runtime.py`, portable, 1 Dec); else any 2- or 4-byte lead, the characters whose steps move the
-/// cursors by counts computed from the bytes, which the chains overlap; or
-/// 3-byte leads with an ASCII byte before a lead once a sample or more, the
-/// short runs of Korean, and among them Chinese set with a space between
-/// characters if [`spaced`] says so.
+/// What samples of `b` (see [`Samples`]; `b` has at least 32 bytes) hold,
+/// as [`Samples::plan`] says: pairs of a 3-byte (or 2-byte) character and
+/// a 4-byte one, [`Plan::Pairs`]; 2- and 4-byte characters after ASCII and
+/// no 3-byte ones, emoji after Russian words, [`Plan::EmojiParts`]; a
+/// 4-byte lead and an ASCII byte before a lead once a sample or more, or
+/// a 4-byte lead and a 3-byte one, emoji amid words of any script, the
+/// windows of lanes of every length; else any 2- or 4-byte lead, the
+/// parts; 3-byte leads with an ASCII byte before a lead once a sample or
+/// more, the short runs of Korean, and among them Chinese set with a space
+/// between characters if [`spaced`] says so; once in four samples, the
+/// parts; else one part.
 #[inline]
 pub(crate) fn plan(b: &[u8]) -> Plan {
     match Samples::of(b).plan() {
@@ -409,6 +427,8 @@ impl Samples {
     pub(crate) fn plan(self) -> Plan {
         if self.pairs >= self.n || self.two_four >= 3 * self.n {
             Plan::Pairs
+        } else if self.four && self.two && !self.three && self.switches >= self.n {
+            Plan::EmojiParts
         } else if self.four && (self.switches >= self.n || self.three) {
             Plan::AnyWindows
         } else if self.two || self.four {
@@ -455,7 +475,10 @@ pub(crate) fn units_len(b: &[u8]) -> usize {
 /// more (up to eight), the step takes those instead and returns `(g, g)`,
 /// which moves the cursors as far.
 #[inline(always)]
-fn step<const SPACED: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, usize) {
+fn step<const SPACED: bool, const EMOJI: bool>(
+    win: &[u8; WIN],
+    out: &mut [u16; ROOM],
+) -> (usize, usize, usize) {
     // The sixteen bytes widened from the bytes, before the words are read
     // and in one array operation: so a target with vectors keeps it one
     // widening, where taking it from the words would be shifts.
@@ -466,11 +489,12 @@ fn step<const SPACED: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, u
     out[..16].copy_from_slice(&units);
     let (w0, w1) = (load8(win, 0), load8(win, 8));
     let high = u128::from(w1 & HI) << 64 | u128::from(w0 & HI);
-    if high == 0 {
-        return (16, 0);
+    if !EMOJI && high == 0 {
+        return (16, 0, 0);
     }
-    // `min` tells the compiler what it cannot see: `a < 16`.
-    let a = ((high.trailing_zeros() / 8) as usize).min(15);
+    // `min` tells the compiler what it cannot see: `a < 16` (with `EMOJI`,
+    // `a <= 16`: sixteen ASCII bytes are a run like another, not a branch).
+    let a = ((high.trailing_zeros() / 8) as usize).min(if EMOJI { 16 } else { 15 });
     let (v0, v1) = (load8(win, a), load8(win, a + 8));
     if SPACED {
         // Chinese set with spaces (`20 E5 BF 85 20 E9 A0 88`) would be a
@@ -505,19 +529,32 @@ fn step<const SPACED: bool>(win: &[u8; WIN], out: &mut [u16; ROOM]) -> (usize, u
                 store_word_units4(&mut out[4..8], spaced_units4(w1));
                 store_word_units4(&mut out[8..12], spaced_units4(w2));
                 store_word_units4(&mut out[12..16], spaced_units4(w3));
-                return (g, g);
+                return (g, g, 0);
             }
         }
         let k = three_byte_run(v0, v1);
         store_word_units4(&mut out[a..a + 4], three_byte_units(v0, v1));
-        return (a, k);
+        return (a, k, 0);
     }
     let bad = u128::from(not_two_byte_lanes(v1)) << 64 | u128::from(not_two_byte_lanes(v0));
     let k = (bad.trailing_zeros() / 16) as usize;
-    let out = &mut out[a..a + 8];
-    store_units4(&mut out[..4], two_byte_units(v0));
-    store_units4(&mut out[4..], two_byte_units(v1));
-    (a, k)
+    store_units4(&mut out[a..a + 4], two_byte_units(v0));
+    store_units4(&mut out[a + 4..a + 8], two_byte_units(v1));
+    if EMOJI {
+        // A 4-byte character right after the run (Russian with an emoji
+        // after each word), taken by the same step: its surrogates are
+        // stored after the run's units whether it is one or not, and the
+        // step counts it by a select, not a branch. (Past the window's
+        // last whole word it is not looked for.)
+        let p = a + 2 * k;
+        let w = load8(win, p.min(WIN - 8));
+        let e = usize::from(p <= WIN - 8 && w & 0xC0C0_C0F8 == 0x8080_80F0);
+        let pair = surrogates(w);
+        out[a + k] = pair as u16;
+        out[a + k + 1] = (pair >> 16) as u16;
+        return (a, k, e);
+    }
+    (a, k, 0)
 }
 
 /// A part of the text: its cursors and its range of the output.
@@ -542,7 +579,7 @@ impl<'a> Chain<'a> {
     /// its units, so a step never writes past the part's end (its
     /// characters' units are within `ROOM` of the cursor).
     #[inline(always)]
-    fn step<const SPACED: bool, const PAIRS: bool>(&mut self, b: &[u8]) -> bool {
+    fn step<const SPACED: bool, const PAIRS: bool, const EMOJI: bool>(&mut self, b: &[u8]) -> bool {
         let (Some(win), Some(out)) = (
             b.get(self.i..).and_then(<[u8]>::first_chunk::<WIN>),
             self.out
@@ -551,13 +588,13 @@ impl<'a> Chain<'a> {
         ) else {
             return false;
         };
-        let (a, k) = step::<SPACED>(win, out);
+        let (a, k, e) = step::<SPACED, EMOJI>(win, out);
         if SPACED {
             self.i += a + 3 * k;
             self.o += a + k;
             if k == 0 && a < 16 {
                 // A 2- or 4-byte character: a step of the other kind.
-                self.step::<false, PAIRS>(b);
+                self.step::<false, PAIRS, false>(b);
             } else if a == 0 && k == 4 {
                 // Four 3-byte characters and no ASCII: a run of them (CJK
                 // text) that may go on, eight at a time.
@@ -565,9 +602,9 @@ impl<'a> Chain<'a> {
             }
             return true;
         }
-        self.i += a + 2 * k;
-        self.o += a + k;
-        if k == 0 && a < 16 {
+        self.i += a + 2 * k + 4 * e;
+        self.o += a + k + 2 * e;
+        if k == 0 && a < 16 && e == 0 {
             (self.i, self.o) = long_chars::<PAIRS>(b, self.i, self.o, self.out);
         }
         true
@@ -581,7 +618,7 @@ impl<'a> Chain<'a> {
         b: &[u8],
         end: usize,
     ) -> Option<usize> {
-        while self.i < end && self.step::<SPACED, PAIRS>(b) {}
+        while self.i < end && self.step::<SPACED, PAIRS, false>(b) {}
         encode_rest(b, self.i, end, self.o, self.out)
     }
 }
