@@ -189,6 +189,12 @@ fn main() {
                 |w, _| cesu8::to_java_cesu8(black_box(text(w))).len()
             ),
             group!(
+                "cesu8 encode_cow",
+                |w, _b| rt::cesu8::encode_cow(black_box(text(w))).map_or(0, |s| s.len()),
+                "cesu8 to_cesu8",
+                |w, _| cesu8::to_cesu8(black_box(text(w))).len()
+            ),
+            group!(
                 "utf16 encode",
                 |w, b| rt::fast::utf16::encode_units_into(black_box(text(w)), &mut b.units)
                     .unwrap_or(0),

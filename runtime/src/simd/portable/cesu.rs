@@ -135,7 +135,10 @@ fn after_special<const JAVA: bool, const PAIRS: usize>(
         // after another).
         loop {
             at = encode_special::<JAVA>(b, i, dst, at)?;
-            i += if b[i] == 0 { 1 } else { 4 };
+            // (`JAVA &&` first: without it, CESU-8 waited on the load of
+            // `b[i]` to move the cursor, and ran emoji alone 1.00 GB/s, where
+            // modified UTF-8 ran 1.83.)
+            i += if JAVA && b[i] == 0 { 1 } else { 4 };
             match b.get(i) {
                 Some(&x) if x >= 0xF0 || (JAVA && x == 0) => {}
                 // A 3-byte character (Chinese with an emoji after each
