@@ -42,6 +42,17 @@ target=$1
 shift
 [ -x /usr/bin/rustc ] && /usr/bin/rustc --version 2>/dev/null | grep -q '^rustc 1\.9[6-9]' || install
 
+# rustc links wasm32 and the bare-metal targets with `rust-lld`, which Debian's compiler may lack
+# (its /usr/bin/rust-lld comes and goes with its lld package): then rustup's, at the end of PATH.
+if ! [ -x "$(/usr/bin/rustc --print sysroot)/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld" ] &&
+  ! [ -x "$(command -v rust-lld || true)" ]; then
+  for d in "$(rustup run stable rustc --print sysroot 2>/dev/null)"/lib/rustlib/*/bin; do
+    if [ -x "$d/rust-lld" ]; then
+      PATH="$PATH:$d"
+      break
+    fi
+  done
+fi
 # Debian's compiler, not rustup's proxies (which would pick the x86_64-only toolchain).
 export PATH="/usr/bin:$PATH"
 export RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1
@@ -86,7 +97,10 @@ case "$target" in
     # (Its 2022 snapshot lacks two thread functions that std names but never calls there.)
     stubs="$CARGO_TARGET_DIR/wasi_pthread_stubs.o"
     mkdir -p "$CARGO_TARGET_DIR"
-    /usr/lib/llvm-22/bin/llc -filetype=obj -o "$stubs" scripts/wasi_pthread_stubs.ll
+    # Any LLVM's `llc` (Debian's llvm-22, or the llvm of the release: llc-14 on bookworm).
+    llc=$(command -v /usr/lib/llvm-22/bin/llc llc llc-22 llc-19 llc-16 llc-14 | head -n1) ||
+      { echo "cross.sh: no llc (Debian: llvm)" >&2; exit 1; }
+    "$llc" -filetype=obj -o "$stubs" scripts/wasi_pthread_stubs.ll
     flags="$flags -C link-self-contained=no -L native=/usr/lib/wasm32-wasi"
     flags="$flags -C link-arg=/usr/lib/wasm32-wasi/crt1-command.o -C link-arg=$stubs"
     export "CARGO_TARGET_${env_name}_RUNNER=node --no-warnings $PWD/scripts/wasi_run.mjs"
