@@ -25,7 +25,7 @@ portable kernel at 1.29 and 0.70). A corpus name then stands for the same genera
 ten windows. `SIZE` (bytes, 100000), `ROUNDS` (31) and `ROWS` (words: only the operations whose
 first row holds one, as `ROWS=validate,decode_cow`) go to the harness, whose
 rows are in `scripts/ab/main.rs`: UTF-8 validation against std's `from_utf8`, MUTF-8
-`decode_cow` and `encode_cow` against the `cesu8` crate, UTF-8 to UTF-16 against std's
+`decode_cow` and `encode_cow` and CESU-8 `encode_cow` against the `cesu8` crate, UTF-8 to UTF-16 against std's
 `encode_utf16`, UTF-16 to UTF-8 against std's `String::from_utf16`, and UTF-16LE bytes to
 and from UTF-8 against the
 new revision's kernels of native units (what the bytes cost), and UTF-8 to UTF-32 against

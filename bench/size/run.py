@@ -155,36 +155,14 @@ def largest_symbols(elf, n=12):
     return [["?", "?", "no nm found"]]
 
 
-def find_lld():
-    """A linker for the bare-metal programs, as examples/cortex-m/run.sh finds one: the target's
-    default, `rust-lld`, where Debian's compiler has it (its /usr/bin/rust-lld may be a link to an
-    lld-NN package that is not installed, or absent), else the one of rustup's stable toolchain,
-    else Debian's `ld.lld`; `CARGO_TARGET_THUMBV7M_NONE_EABI_LINKER` chooses another."""
-    sysroot = subprocess.run(["/usr/bin/rustc", "--print", "sysroot"], capture_output=True,
-                             text=True).stdout.strip()
-    candidates = [Path(sysroot) / "lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld",
-                  shutil.which("rust-lld")]
-    if shutil.which("rustup"):
-        stable = subprocess.run(["rustup", "run", "stable", "rustc", "--print", "sysroot"],
-                                capture_output=True, text=True).stdout.strip()
-        if stable:
-            candidates += sorted(Path(stable).glob("lib/rustlib/*/bin/rust-lld"))
-    candidates += [shutil.which(t) for t in ("ld.lld", "ld.lld-22", "ld.lld-21", "ld.lld-20")]
-    for c in candidates:
-        if c and Path(c).is_file() and os.access(Path(c).resolve(), os.X_OK):
-            return str(c)
-    sys.exit("no LLD found (rust-lld of a rustup toolchain, or Debian's lld); set "
-             "CARGO_TARGET_THUMBV7M_NONE_EABI_LINKER")
-
-
 def thumb(target_triple):
     if target_triple != "thumbv7m-none-eabi":
         sys.exit(f"--target: only thumbv7m-none-eabi has programs here, not {target_triple}")
     target = TARGET.with_name(TARGET.name + "-thumb")
     cross = HERE.parent.parent / "scripts" / "cross.sh"
     sizes = {}
+    # scripts/cross.sh finds the linker (rustup's rust-lld where Debian's compiler has none).
     env = dict(os.environ, CARGO_TARGET_DIR=str(target))
-    env.setdefault("CARGO_TARGET_THUMBV7M_NONE_EABI_LINKER", find_lld())
     for profile, _ in THUMB_PROFILES:
         cmd = [str(cross), target_triple, "build", "--profile", profile, "--bins", "--quiet",
                "--manifest-path", str(THUMB / "Cargo.toml")]

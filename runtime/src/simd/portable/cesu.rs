@@ -15,7 +15,7 @@
 // arrays of the scan's rules become vector code only there.
 #![allow(clippy::inline_always)]
 
-use super::words::{HI, load8, three_then_four, two_then_four};
+use super::words::{HI, load8, three_then_four, two_then_four, utf8_supplementary};
 use crate::engine::words::{four_byte_leads, zero_bytes};
 
 /// The index of the first byte at or after `i` that is a 4-byte lead (or,
@@ -397,32 +397,12 @@ fn after_sequence<const JAVA: bool>(
                 at += 4;
             }
             // A 3-byte character and a surrogate pair after it (Chinese with
-            // an emoji after each character), from two words.
-            while let Some(w) = chunk::<16>(bytes, i)
-                && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
-                && let w0 = load8(w, 0)
-                && three_byte_char(w0)
-                && let Some(utf8) = pair_utf8(load8(w, 3))
-            {
-                *out = (w0 & 0xFF_FFFF | u64::from(utf8) << 24).to_le_bytes();
-                i += 9;
-                at += 7;
-            }
+            // an emoji after each character).
+            (i, at) = char_then_pairs::<3>(bytes, i, dst, at);
         } else if bytes.get(i).is_some_and(|&x| x >= 0xC2) {
-            // A 2-byte character (a lead `C2..=DF`, not `C0` or `C1`: an
-            // overlong form, or `C0 80`) and a surrogate pair after it
-            // (Cyrillic with an emoji after each letter), from two words.
-            while let Some(w) = chunk::<16>(bytes, i)
-                && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
-                && let w0 = load8(w, 0)
-                && w0 & 0xC0E0 == 0x80C0
-                && w0 & 0x1E != 0
-                && let Some(utf8) = pair_utf8(load8(w, 2))
-            {
-                *out = (w0 & 0xFFFF | u64::from(utf8) << 16).to_le_bytes();
-                i += 8;
-                at += 6;
-            }
+            // A 2-byte character and a surrogate pair after it (Cyrillic
+            // with an emoji after each letter).
+            (i, at) = char_then_pairs::<2>(bytes, i, dst, at);
         }
         // `i` is at least 2: after a sequence.
         let (Some(win), Some(out)) = (
@@ -455,6 +435,36 @@ fn after_sequence<const JAVA: bool>(
     }
 }
 
+/// Pairs of a well-formed character of `LEN` bytes (3 or 2) and a
+/// surrogate pair at `i` into `dst` at `at`, each from two words, `LEN +
+/// 6` bytes in and `LEN + 4` out, while they come; the new cursors. A
+/// 2-byte character's lead is `C2..=DF`: not `C0` or `C1`, an overlong
+/// form (or `C0 80`).
+#[inline(always)]
+fn char_then_pairs<const LEN: usize>(
+    bytes: &[u8],
+    mut i: usize,
+    dst: &mut [u8],
+    mut at: usize,
+) -> (usize, usize) {
+    while let Some(w) = super::scan::chunk::<16>(bytes, i)
+        && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<8>)
+        && let w0 = load8(w, 0)
+        && if LEN == 3 {
+            three_byte_char(w0)
+        } else {
+            w0 & 0xC0E0 == 0x80C0 && w0 & 0x1E != 0
+        }
+        && let Some(utf8) = pair_utf8(load8(w, LEN))
+    {
+        let first = w0 & ((1 << (8 * LEN)) - 1);
+        *out = (first | u64::from(utf8) << (8 * LEN)).to_le_bytes();
+        i += LEN + 6;
+        at += LEN + 4;
+    }
+    (i, at)
+}
+
 /// The UTF-8 of the surrogate pair in bytes 0..6 of `w` (byte `k` in bits
 /// `8k..8k + 8`), as a little-endian word, if they are one: a high
 /// surrogate (`ED A0..=AF 80..=BF`) and a low one (`ED B0..=BF 80..=BF`),
@@ -469,8 +479,7 @@ fn pair_utf8(w: u64) -> Option<u32> {
     let c =
         ((w >> 8 & 0x0F) << 16 | (w >> 16 & 0x3F) << 10 | (w >> 32 & 0x0F) << 6 | w >> 40 & 0x3F)
             + 0x1_0000;
-    let c = c as u32;
-    Some(0x8080_80F0 | c >> 18 | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24)
+    Some(utf8_supplementary(c as u32))
 }
 
 /// Whether bytes 0..3 of `w` are a well-formed 3-byte character that is
@@ -492,11 +501,7 @@ fn put_char(dst: &mut [u8], at: usize, c: u32) -> Option<usize> {
         *dst.get_mut(at)? = 0;
         return Some(at + 1);
     }
-    dst.get_mut(at..at + 4)?.copy_from_slice(&[
-        0xF0 | (c >> 18) as u8,
-        0x80 | (c >> 12 & 0x3F) as u8,
-        0x80 | (c >> 6 & 0x3F) as u8,
-        0x80 | (c & 0x3F) as u8,
-    ]);
+    dst.get_mut(at..at + 4)?
+        .copy_from_slice(&utf8_supplementary(c).to_le_bytes());
     Some(at + 4)
 }

@@ -146,7 +146,7 @@ use super::words::{
     HI, NOT_ASCII16, four_byte_chars2, load8, narrow4, not_spaced_pairs2, not_two_byte_lanes,
     rep16, spaced_units4, store_units4, store_word_units4, surrogates, surrogates2,
     three_byte_chars4, three_byte_run, three_byte_units, three_then_four, two_byte_units,
-    two_then_four, units4,
+    two_then_four, units4, utf8_supplementary,
 };
 
 /// Input bytes a step may read past its cursor.
@@ -1365,12 +1365,7 @@ fn then_pairs<const LEN: usize>(
         // one's. (Taken from `pairs_utf8_2`, the two-pair form, this loop
         // ran Chinese with an emoji after each character 5 % slower.)
         let c = ((w >> 16 & 0x3FF) << 10 | (w >> 32 & 0x3FF)) + 0x1_0000;
-        let four = 0x8080_80F0
-            | c >> 18
-            | (c >> 12 & 0x3F) << 8
-            | (c >> 6 & 0x3F) << 16
-            | (c & 0x3F) << 24;
-        first | four << (8 * LEN)
+        first | u64::from(utf8_supplementary(c as u32)) << (8 * LEN)
     };
     while let Some(units) = src.get(i..).and_then(<[u16]>::first_chunk::<5>)
         && let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<9>)

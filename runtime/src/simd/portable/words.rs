@@ -147,6 +147,13 @@ pub(crate) const fn two_then_four(w: u64) -> bool {
     w & 0xF8_00E0 == 0xF0_00C0
 }
 
+/// The four UTF-8 bytes of the supplementary character `c` (U+10000 up),
+/// as a little-endian word: the lead in bits 0..8.
+#[inline]
+pub(crate) const fn utf8_supplementary(c: u32) -> u32 {
+    0x8080_80F0 | c >> 18 | (c >> 12 & 0x3F) << 8 | (c >> 6 & 0x3F) << 16 | (c & 0x3F) << 24
+}
+
 /// Whether the eight bytes of `w` are two 4-byte characters (`11110xxx
 /// 10xxxxxx 10xxxxxx 10xxxxxx`, each as [`surrogates`] reads it).
 #[inline]
