@@ -63,6 +63,8 @@ pub(crate) mod avx512;
 pub(crate) mod cesu;
 #[cfg(feature = "cjk")]
 pub(crate) mod cjk;
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod neon;
 pub(crate) mod page;
 pub(crate) mod portable;
 pub(crate) mod proxy;

@@ -1,0 +1,1 @@
+//! (NEON kernels: to be written.)
