@@ -7,6 +7,7 @@
     python3 bench/arm/run.py utf8_to_utf16 man_   # only rows whose `operation/text` matches a regex
     python3 bench/arm/run.py --table-only         # rewrite arm.md and arm_summary.md from arm.json
     python3 bench/arm/run.py --jobs 4    # runs at a time (default 2)
+    python3 bench/arm/run.py --build-only  # build and check the plugin and the harness only
 
 What it does:
 
@@ -442,6 +443,8 @@ def main():
     filters = [re.compile(a) for a in args if not a.startswith("--")]
     started = time.monotonic()
     build()
+    if "--build-only" in args:
+        return
     check_harness()
     make_corpora()
     extra = make_extra()
