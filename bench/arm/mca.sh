@@ -44,7 +44,7 @@ asm=$(mktemp --suffix=.s)
 trap 'rm -f "$asm"' EXIT
 "$objdump" -d --no-show-raw-insn --disassemble="$mangled" "$bin" |
   python3 -c '
-import re, sys
+import re, subprocess, sys
 which, out = sys.argv[1], sys.argv[2]
 insns = []  # (address, mnemonic, operands)
 for line in sys.stdin:
@@ -66,9 +66,14 @@ loops = sorted(set(loops))
 size = lambda l: sum(1 for a, _, _ in insns if l[0] <= a <= l[1])
 inner = [l for l in loops if not any(o != l and l[0] <= o[0] and o[1] <= l[1] for o in loops)]
 if not loops:
-    calls = sorted({ops for _, mn, ops in insns if mn in ("bl", "b") and "<" in ops})
-    sys.exit("mca.sh: the function has no loop; it calls or jumps to:\n  "
-             + "\n  ".join(c.split("<", 1)[1].rstrip(">") for c in calls))
+    calls = sorted({ops.split("<", 1)[1].rstrip(">") for _, mn, ops in insns
+                    if mn in ("bl", "b") and "<" in ops})
+    # Not the function itself (a jump within it); names demangled, as nm -C gives them.
+    calls = [c for c in calls if "+0x" not in c]
+    demangled = subprocess.run(["aarch64-linux-gnu-c++filt"], input="\n".join(calls),
+                               capture_output=True, text=True).stdout.splitlines()
+    sys.exit("mca.sh: the function has no loop; it calls (give one of these names instead):\n  "
+             + "\n  ".join(re.sub(r"\[[0-9a-f]{16}\]", "", c) for c in demangled or calls))
 if which == "--list":
     for i, l in enumerate(loops):
         kind = "innermost" if l in inner else "outer"
