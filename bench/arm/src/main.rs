@@ -25,11 +25,11 @@
 //!
 //! | operation | libraries |
 //! |---|---|
-//! | `utf8_to_utf16` | litenc, std, std_collect, encoding_rs, simdutf |
-//! | `utf16_to_utf8` | litenc, std, encoding_rs, simdutf |
-//! | `utf8_validate` | litenc, std, encoding_rs, simdutf, simdutf8 |
-//! | `mutf8_encode`, `mutf8_decode`, `cesu8_encode`, `cesu8_decode` | litenc (`encode_cow` / `decode_cow`), litenc_into (`fast::*::encode_into` / `decode_into`), cesu8, simd_cesu8 |
-//! | `decode:LABEL`, `encode:LABEL` (a WHATWG label: `windows-1251`, `shift_jis`, ...) | litenc, encoding_rs |
+//! | `utf8_to_utf16` | litenc, std, `std_collect`, `encoding_rs`, simdutf |
+//! | `utf16_to_utf8` | litenc, std, `encoding_rs`, simdutf |
+//! | `utf8_validate` | litenc, std, `encoding_rs`, simdutf, simdutf8 |
+//! | `mutf8_encode`, `mutf8_decode`, `cesu8_encode`, `cesu8_decode` | litenc (`encode_cow` / `decode_cow`), `litenc_into` (`fast::*::encode_into` / `decode_into`), cesu8, `simd_cesu8` |
+//! | `decode:LABEL`, `encode:LABEL` (a WHATWG label: `windows-1251`, `shift_jis`, ...) | litenc, `encoding_rs` |
 //!
 //! For `decode:` and `encode:` the text loses first the characters the
 //! encoding lacks (in encoding_rs or in litenc); `N` counts what is left.
