@@ -47,6 +47,7 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -59,6 +60,9 @@ CORPORA = HERE.parent / "corpora"
 TARGET = Path(os.environ.get("LITENC_ARM_TARGET", HERE / "target"))
 TRIPLE = "aarch64-unknown-linux-gnu"
 HARNESS = TARGET / TRIPLE / "release" / "litenc-arm"
+# The harness built with simd_cesu8's feature `nightly` (its portable-SIMD scans), for the
+# library `simd_cesu8_nightly`.
+HARNESS_NIGHTLY = TARGET / "litenc-arm-simd-cesu8-nightly"
 PLUGIN = TARGET / "insn_count.so"
 LOOP = TARGET / "loop_test"
 TEXTS = TARGET / "texts"
@@ -89,7 +93,7 @@ LIBS = {
     "utf8_validate": ["litenc", "std", "encoding_rs", "simdutf", "simdutf8"],
 }
 for _op in CESU_OPS:
-    LIBS[_op] = ["litenc", "litenc_into", "cesu8", "simd_cesu8"]
+    LIBS[_op] = ["litenc", "litenc_into", "cesu8", "simd_cesu8", "simd_cesu8_nightly"]
 # The code pages on their real text (bench/corpora/code_pages/<module>.txt), and windows-1251
 # on the Ukrainian man pages; the multi-byte encodings on the man pages of their language.
 PAGES = [("koi8-r", "cp:koi8_r"), ("ibm866", "cp:ibm866"), ("windows-1251", "cp:windows1251"),
@@ -103,14 +107,16 @@ CJK = [("shift_jis", "man_ja"), ("gbk", "man_zh_CN"), ("big5", "man_zh_TW"),
 FAMILIES = [
     ("UTF-8 and UTF-16", UNICODE_OPS,
      ["litenc", "std", "std_collect", "encoding_rs", "simdutf", "simdutf8"]),
-    ("Modified UTF-8 and CESU-8", CESU_OPS, ["litenc", "litenc_into", "cesu8", "simd_cesu8"]),
+    ("Modified UTF-8 and CESU-8", CESU_OPS,
+     ["litenc", "litenc_into", "cesu8", "simd_cesu8", "simd_cesu8_nightly"]),
     ("Code pages and CJK encodings", None, ["litenc", "encoding_rs"]),
 ]
 # Columns that are litenc (not peers) in the ratio.
 OURS = {"litenc", "litenc_into"}
 COLUMN = {"litenc": "litenc", "litenc_into": "litenc `_into`", "std": "std",
           "std_collect": "std `collect`", "encoding_rs": "encoding_rs", "simdutf": "simdutf",
-          "simdutf8": "simdutf8", "cesu8": "cesu8", "simd_cesu8": "simd_cesu8"}
+          "simdutf8": "simdutf8", "cesu8": "cesu8", "simd_cesu8": "simd_cesu8",
+          "simd_cesu8_nightly": "simd_cesu8 `nightly`"}
 
 
 def log(*a):
@@ -164,8 +170,13 @@ def build():
     env["CXX_aarch64_unknown_linux_gnu"] = "aarch64-linux-gnu-g++"
     env["CC_aarch64_unknown_linux_gnu"] = "aarch64-linux-gnu-gcc"
     env["AR_aarch64_unknown_linux_gnu"] = "aarch64-linux-gnu-ar"
-    sh([ROOT / "scripts" / "cross.sh", TRIPLE, "build", "--release", "--locked",
-        "--manifest-path", HERE / "Cargo.toml"], env=env, stdout=sys.stderr)
+    cross = [ROOT / "scripts" / "cross.sh", TRIPLE, "build", "--release", "--locked",
+             "--manifest-path", HERE / "Cargo.toml"]
+    # With simd_cesu8's `nightly` first, kept under another name; then the build of
+    # stable Rust's users, which mca.sh reads.
+    sh(cross + ["--features", "simd_cesu8_nightly"], env=env, stdout=sys.stderr)
+    shutil.copy2(HARNESS, HARNESS_NIGHTLY)
+    sh(cross, env=env, stdout=sys.stderr)
 
 
 def check_plugin():
@@ -283,7 +294,8 @@ def measure(selected, extra, jobs):
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as d, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(count, [HARNESS, op, lib, text_path(text, extra), k], d):
+        futures = {pool.submit(count, [HARNESS_NIGHTLY if lib == "simd_cesu8_nightly" else HARNESS,
+                                       op, lib, text_path(text, extra), k], d):
                    (op, text, lib, k) for op, text, lib, k in tasks}
         for done, f in enumerate(concurrent.futures.as_completed(futures), 1):
             op, text, lib, k = futures[f]
@@ -358,7 +370,9 @@ def footer(data):
             f"{data['date']}. (count(K=6) - count(K=1)) / 5 / bytes of UTF-8 text. For MUTF-8 "
             "and CESU-8, `litenc` is `encode_cow` / `decode_cow` (what the peers' functions "
             "are), `litenc _into` the `fast` functions into a buffer; the ratio is the "
-            "peers' against `litenc`. Made by `python3 bench/arm/run.py --write`.*")
+            "peers' against `litenc`; `simd_cesu8 nightly` is simd_cesu8 with its feature "
+            "`nightly` (portable SIMD, nightly Rust only). Made by "
+            "`python3 bench/arm/run.py --write`.*")
 
 
 # README's lines: per family of operations, the worst and best ratio over the texts.
@@ -401,6 +415,7 @@ def summary(data):
     out.append("")
     out.append(f"*Instructions executed under qemu-aarch64 (counts, not time), litenc's "
                f"`{data['implementation']}` kernels; {len(res)} rows, counted {data['date']}; "
+               "the peers include simd_cesu8 with its feature `nightly` (nightly Rust only); "
                "every figure in docs/performance.md. Made by `python3 bench/arm/run.py "
                "--write`.*")
     return "\n".join(out) + "\n"
