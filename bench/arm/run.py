@@ -60,8 +60,9 @@ CORPORA = HERE.parent / "corpora"
 TARGET = Path(os.environ.get("LITENC_ARM_TARGET", HERE / "target"))
 TRIPLE = "aarch64-unknown-linux-gnu"
 HARNESS = TARGET / TRIPLE / "release" / "litenc-arm"
-# The harness built with simd_cesu8's feature `nightly` (its portable-SIMD scans), for the
-# library `simd_cesu8_nightly`.
+# The harness built with the peers' SIMD that only nightly Rust compiles (the feature
+# `nightly_peers`: encoding_rs's `simd-accel`, simd_cesu8's `nightly`), for the libraries
+# `encoding_rs_nightly` and `simd_cesu8_nightly`.
 HARNESS_NIGHTLY = TARGET / "litenc-arm-simd-cesu8-nightly"
 PLUGIN = TARGET / "insn_count.so"
 LOOP = TARGET / "loop_test"
@@ -88,9 +89,11 @@ TEXT_SIZE = 100_000
 UNICODE_OPS = ["utf8_to_utf16", "utf16_to_utf8", "utf8_validate"]
 CESU_OPS = ["mutf8_encode", "mutf8_decode", "cesu8_encode", "cesu8_decode"]
 LIBS = {
-    "utf8_to_utf16": ["litenc", "std", "std_collect", "encoding_rs", "simdutf"],
-    "utf16_to_utf8": ["litenc", "std", "encoding_rs", "simdutf"],
-    "utf8_validate": ["litenc", "std", "encoding_rs", "simdutf", "simdutf8"],
+    "utf8_to_utf16": ["litenc", "std", "std_collect", "encoding_rs", "encoding_rs_nightly",
+                      "simdutf"],
+    "utf16_to_utf8": ["litenc", "std", "encoding_rs", "encoding_rs_nightly", "simdutf"],
+    "utf8_validate": ["litenc", "std", "encoding_rs", "encoding_rs_nightly", "simdutf",
+                      "simdutf8"],
 }
 for _op in CESU_OPS:
     LIBS[_op] = ["litenc", "litenc_into", "cesu8", "simd_cesu8", "simd_cesu8_nightly"]
@@ -106,17 +109,19 @@ CJK = [("shift_jis", "man_ja"), ("gbk", "man_zh_CN"), ("big5", "man_zh_TW"),
 # Which library of a row is litenc (the others are its peers), and each family's columns.
 FAMILIES = [
     ("UTF-8 and UTF-16", UNICODE_OPS,
-     ["litenc", "std", "std_collect", "encoding_rs", "simdutf", "simdutf8"]),
+     ["litenc", "std", "std_collect", "encoding_rs", "encoding_rs_nightly", "simdutf",
+      "simdutf8"]),
     ("Modified UTF-8 and CESU-8", CESU_OPS,
      ["litenc", "litenc_into", "cesu8", "simd_cesu8", "simd_cesu8_nightly"]),
-    ("Code pages and CJK encodings", None, ["litenc", "encoding_rs"]),
+    ("Code pages and CJK encodings", None, ["litenc", "encoding_rs", "encoding_rs_nightly"]),
 ]
 # Columns that are litenc (not peers) in the ratio.
 OURS = {"litenc", "litenc_into"}
 COLUMN = {"litenc": "litenc", "litenc_into": "litenc `_into`", "std": "std",
           "std_collect": "std `collect`", "encoding_rs": "encoding_rs", "simdutf": "simdutf",
           "simdutf8": "simdutf8", "cesu8": "cesu8", "simd_cesu8": "simd_cesu8",
-          "simd_cesu8_nightly": "simd_cesu8 `nightly`"}
+          "simd_cesu8_nightly": "simd_cesu8 `nightly`",
+          "encoding_rs_nightly": "encoding_rs `simd-accel`"}
 
 
 def log(*a):
@@ -172,9 +177,9 @@ def build():
     env["AR_aarch64_unknown_linux_gnu"] = "aarch64-linux-gnu-ar"
     cross = [ROOT / "scripts" / "cross.sh", TRIPLE, "build", "--release", "--locked",
              "--manifest-path", HERE / "Cargo.toml"]
-    # With simd_cesu8's `nightly` first, kept under another name; then the build of
+    # With the peers' nightly SIMD first, kept under another name; then the build of
     # stable Rust's users, which mca.sh reads.
-    sh(cross + ["--features", "simd_cesu8_nightly"], env=env, stdout=sys.stderr)
+    sh(cross + ["--features", "nightly_peers"], env=env, stdout=sys.stderr)
     shutil.copy2(HARNESS, HARNESS_NIGHTLY)
     sh(cross, env=env, stdout=sys.stderr)
 
@@ -282,7 +287,8 @@ def rows(extra):
         for label, text in PAGES + CJK:
             if text.startswith("cp:") or text in extra or text in MAN:
                 if text_path(text, extra).exists():
-                    out.append((f"{way}:{label}", text, ["litenc", "encoding_rs"]))
+                    out.append((f"{way}:{label}", text,
+                                ["litenc", "encoding_rs", "encoding_rs_nightly"]))
     return out
 
 
@@ -294,7 +300,7 @@ def measure(selected, extra, jobs):
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as d, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(count, [HARNESS_NIGHTLY if lib == "simd_cesu8_nightly" else HARNESS,
+        futures = {pool.submit(count, [HARNESS_NIGHTLY if lib.endswith("_nightly") else HARNESS,
                                        op, lib, text_path(text, extra), k], d):
                    (op, text, lib, k) for op, text, lib, k in tasks}
         for done, f in enumerate(concurrent.futures.as_completed(futures), 1):
@@ -370,8 +376,8 @@ def footer(data):
             f"{data['date']}. (count(K=6) - count(K=1)) / 5 / bytes of UTF-8 text. For MUTF-8 "
             "and CESU-8, `litenc` is `encode_cow` / `decode_cow` (what the peers' functions "
             "are), `litenc _into` the `fast` functions into a buffer; the ratio is the "
-            "peers' against `litenc`; `simd_cesu8 nightly` is simd_cesu8 with its feature "
-            "`nightly` (portable SIMD, nightly Rust only). Made by "
+            "peers' against `litenc`. `encoding_rs simd-accel` and `simd_cesu8 nightly`: those "
+            "peers with their SIMD features, which only nightly Rust compiles. Made by "
             "`python3 bench/arm/run.py --write`.*")
 
 
@@ -415,7 +421,8 @@ def summary(data):
     out.append("")
     out.append(f"*Instructions executed under qemu-aarch64 (counts, not time), litenc's "
                f"`{data['implementation']}` kernels; {len(res)} rows, counted {data['date']}; "
-               "the peers include simd_cesu8 with its feature `nightly` (nightly Rust only); "
+               "the peers include encoding_rs's `simd-accel` and simd_cesu8's `nightly`, which "
+               "only nightly Rust compiles; "
                "every figure in docs/performance.md. Made by `python3 bench/arm/run.py "
                "--write`.*")
     return "\n".join(out) + "\n"

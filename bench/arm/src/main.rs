@@ -28,8 +28,12 @@
 //! | `utf8_to_utf16` | litenc, std, `std_collect`, `encoding_rs`, simdutf |
 //! | `utf16_to_utf8` | litenc, std, `encoding_rs`, simdutf |
 //! | `utf8_validate` | litenc, std, `encoding_rs`, simdutf, simdutf8 |
-//! | `mutf8_encode`, `mutf8_decode`, `cesu8_encode`, `cesu8_decode` | litenc (`encode_cow` / `decode_cow`), `litenc_into` (`fast::*::encode_into` / `decode_into`), cesu8, `simd_cesu8` (`simd_cesu8_nightly` in a build with the feature of that name) |
+//! | `mutf8_encode`, `mutf8_decode`, `cesu8_encode`, `cesu8_decode` | litenc (`encode_cow` / `decode_cow`), `litenc_into` (`fast::*::encode_into` / `decode_into`), cesu8, `simd_cesu8` |
 //! | `decode:LABEL`, `encode:LABEL` (a WHATWG label: `windows-1251`, `shift_jis`, ...) | litenc, `encoding_rs` |
+//!
+//! `encoding_rs_nightly` and `simd_cesu8_nightly` are those peers with the SIMD that only
+//! nightly Rust compiles (encoding_rs's `simd-accel`, simd_cesu8's `nightly`), in the build
+//! with the feature `nightly_peers`, which runs nothing else.
 //!
 //! For `decode:` and `encode:` the text loses first the characters the
 //! encoding lacks (in encoding_rs or in litenc); `N` counts what is left.
@@ -51,12 +55,12 @@ fn main() {
         eprintln!("usage: litenc-arm OPERATION LIBRARY TEXT K | litenc-arm --implementation");
         exit(2);
     };
-    // `simd_cesu8_nightly` is simd_cesu8 with its portable-SIMD scans, in a build of its own.
-    if (lib == "simd_cesu8_nightly") != cfg!(feature = "simd_cesu8_nightly")
-        && lib.starts_with("simd_cesu8")
-    {
-        fail("simd_cesu8_nightly: only in the build with that feature, simd_cesu8 only without");
+    // `<peer>_nightly` is the peer with the SIMD that only nightly Rust compiles, in the build
+    // with the feature `nightly_peers`, which runs only those.
+    if lib.ends_with("_nightly") != cfg!(feature = "nightly_peers") {
+        fail("LIBRARY_nightly: only, and always, in the build with the feature `nightly_peers`");
     }
+    let lib = &lib.strip_suffix("_nightly").unwrap_or(lib).to_owned();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     let k: usize = k.parse().unwrap_or_else(|_| fail("K: a number"));
     if k == 0 {
@@ -315,8 +319,8 @@ fn cesu_encode(java: bool, lib: &str, text: &str, k: usize) -> usize {
         }
         ("cesu8", true) => repeat(k, || cesu8_mutf8_encode(text)),
         ("cesu8", false) => repeat(k, || cesu8_cesu8_encode(text)),
-        ("simd_cesu8" | "simd_cesu8_nightly", true) => repeat(k, || simd_cesu8_mutf8_encode(text)),
-        ("simd_cesu8" | "simd_cesu8_nightly", false) => repeat(k, || simd_cesu8_cesu8_encode(text)),
+        ("simd_cesu8", true) => repeat(k, || simd_cesu8_mutf8_encode(text)),
+        ("simd_cesu8", false) => repeat(k, || simd_cesu8_cesu8_encode(text)),
         _ => no_library(lib),
     };
     check(lib, &got[..], &want[..]);
@@ -384,10 +388,8 @@ fn cesu_decode(java: bool, lib: &str, text: &str, k: usize) -> usize {
         }
         ("cesu8", true) => repeat(k, || cesu8_mutf8_decode(bytes)),
         ("cesu8", false) => repeat(k, || cesu8_cesu8_decode(bytes)),
-        ("simd_cesu8" | "simd_cesu8_nightly", true) => repeat(k, || simd_cesu8_mutf8_decode(bytes)),
-        ("simd_cesu8" | "simd_cesu8_nightly", false) => {
-            repeat(k, || simd_cesu8_cesu8_decode(bytes))
-        }
+        ("simd_cesu8", true) => repeat(k, || simd_cesu8_mutf8_decode(bytes)),
+        ("simd_cesu8", false) => repeat(k, || simd_cesu8_cesu8_decode(bytes)),
         _ => no_library(lib),
     };
     check(lib, &got[..], text);
