@@ -17,8 +17,12 @@ What it does:
    same count.
 2. Cross-builds the harness of this folder (`src/main.rs`) for `aarch64-unknown-linux-gnu` in
    release with `scripts/cross.sh` (Debian's rustc-web, `-Zbuild-std`), simdutf's C++ with
-   `aarch64-linux-gnu-g++` (Debian's `g++-aarch64-linux-gnu`, installed if missing), and
-   checks that litenc on one text counted with K = 1 and K = 2 differs by a plausible amount.
+   `aarch64-linux-gnu-g++` (Debian's `g++-aarch64-linux-gnu`, installed if missing), twice:
+   with the feature `nightly_peers` (encoding_rs's `simd-accel` and simd_cesu8's `nightly`, the
+   SIMD of theirs that only nightly Rust compiles; kept as target/litenc-arm-nightly-peers,
+   which runs the libraries `*_nightly`), and without (everything else). Then checks that
+   litenc on one text counted with K = 1 and K = 2 differs by a plausible amount, and K = 1
+   counts the same twice.
 3. Makes the texts: the project's corpora (`bench/corpora/gen.py`, `man.py`, `code_pages.py`,
    as `bench/report` does), and real text of this machine the corpora do not hold (man pages in
    Ukrainian, Polish, Turkish, message catalogs in Vietnamese, Greek, Arabic, Hindi, Thai,
@@ -63,7 +67,7 @@ HARNESS = TARGET / TRIPLE / "release" / "litenc-arm"
 # The harness built with the peers' SIMD that only nightly Rust compiles (the feature
 # `nightly_peers`: encoding_rs's `simd-accel`, simd_cesu8's `nightly`), for the libraries
 # `encoding_rs_nightly` and `simd_cesu8_nightly`.
-HARNESS_NIGHTLY = TARGET / "litenc-arm-simd-cesu8-nightly"
+HARNESS_NIGHTLY = TARGET / "litenc-arm-nightly-peers"
 PLUGIN = TARGET / "insn_count.so"
 LOOP = TARGET / "loop_test"
 TEXTS = TARGET / "texts"
