@@ -599,7 +599,7 @@ static COMPRESS: [u64; 256] = {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 #[inline(never)]
 #[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
-unsafe fn decode_run<const JAVA: bool>(
+pub(crate) unsafe fn decode_run<const JAVA: bool>(
     b: &[u8],
     mut p: usize,
     dst: &mut [u8],
