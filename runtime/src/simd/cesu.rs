@@ -60,9 +60,12 @@
 //! ran about 4). To decode, where the copy loop stops at a pair for less,
 //! samples of the input decide ([`looks_dense`](crate::simd::avx2::cesu::looks_dense)): text with 4.5 pairs per
 //! 64 bytes in them goes, on CPUs with AVX-512, to `super::avx512::cesu`,
-//! which converts it through UTF-16 a chunk at a time (its docs say how),
-//! and on CPUs without, to the portable decoder, which takes one pair after
-//! another without a vector set-up for each.
+//! which converts it through UTF-16 a chunk at a time (its docs say how).
+//! On CPUs with AVX2 alone the copy loop, after a block with four pairs or
+//! more, goes on 32 bytes a step whatever they hold
+//! ([`decode_run`](crate::simd::avx2::cesu::decode_run), the mirror of the
+//! encoder's): each byte's output worked out in place, the `ED`s (and
+//! `C0`s) dropped by one shuffle of each 8 bytes, until a step with none.
 
 // The codec's short names (see `crate::engine`): `b` input bytes, `n` its
 // length, `i` input cursor, `at` output cursor, `p` block, `v` a vector.
