@@ -186,13 +186,14 @@ enum Split {
 }
 
 impl Split {
-    fn of(windows: Option<String>, litenc: Option<String>) -> Option<Split> {
+    /// `None` where both agree, `Some(None)` where neither has a value.
+    fn between(windows: Option<String>, litenc: Option<String>) -> Option<Option<Split>> {
         match (windows, litenc) {
             (Some(w), Some(l)) if w == l => None,
-            (Some(w), Some(l)) => Some(Split::Differ(w, l)),
-            (Some(w), None) => Some(Split::WindowsOnly(w)),
-            (None, Some(l)) => Some(Split::LitencOnly(l)),
-            (None, None) => None,
+            (Some(w), Some(l)) => Some(Some(Split::Differ(w, l))),
+            (Some(w), None) => Some(Some(Split::WindowsOnly(w))),
+            (None, Some(l)) => Some(Some(Split::LitencOnly(l))),
+            (None, None) => Some(None),
         }
     }
 
@@ -229,41 +230,56 @@ fn bytes_text(bytes: &[u8]) -> String {
 }
 
 /// Writes the splits of one direction of one page: each on a line of its
-/// own on a single-byte page; on a multi-byte one, a run of consecutive
-/// inputs with splits of one kind as one line (a run of one in full).
-fn list(out: &mut String, head: &str, runs: bool, splits: &[(u32, String, Split)]) {
+/// own on a single-byte page; on a multi-byte one, a run of splits of one
+/// kind as one line (a run of one in full), where a run goes on over the
+/// inputs that neither side has (`None` in `splits`) and ends at an input
+/// both have alike (missing from `splits`) or a split of another kind.
+fn list(out: &mut String, head: &str, runs: bool, splits: &[(u32, String, Option<Split>)]) {
+    let splits: Vec<&(u32, String, Option<Split>)> = if runs {
+        splits.iter().collect()
+    } else {
+        splits.iter().filter(|s| s.2.is_some()).collect()
+    };
     let mut i = 0;
     while i < splits.len() {
-        let mut j = i + 1;
+        let Some(first) = &splits[i].2 else {
+            i += 1;
+            continue;
+        };
+        let (mut j, mut last, mut count) = (i + 1, i, 1);
         if runs {
-            while j < splits.len()
-                && splits[j].0 == splits[j - 1].0 + 1
-                && splits[j].2.kind() == splits[i].2.kind()
-            {
+            while j < splits.len() && splits[j].0 == splits[j - 1].0 + 1 {
+                match &splits[j].2 {
+                    None => {}
+                    Some(s) if s.kind() == first.kind() => {
+                        last = j;
+                        count += 1;
+                    }
+                    Some(_) => break,
+                }
                 j += 1;
             }
         }
-        if j - i == 1 {
-            writeln!(out, "{head} {}: {}", splits[i].1, splits[i].2.describe()).unwrap();
+        if count == 1 {
+            writeln!(out, "{head} {}: {}", splits[i].1, first.describe()).unwrap();
         } else {
             writeln!(
                 out,
-                "{head} {}..{}: {} inputs, {}",
+                "{head} {}..{}: {count} inputs, {}",
                 splits[i].1,
-                splits[j - 1].1,
-                j - i,
-                splits[i].2.kind()
+                splits[last].1,
+                first.kind()
             )
             .unwrap();
         }
-        i = j;
+        i = last + 1;
     }
 }
 
 fn compare_page(out: &mut String, code_page: u32, encoding: Encoding) {
     let multi = MULTI_BYTE.contains(&code_page);
     let decode = |bytes: &[u8]| {
-        Split::of(
+        Split::between(
             windows_decode(code_page, bytes).map(|u| units_text(&u)),
             encoding
                 .decode(bytes)
@@ -301,7 +317,7 @@ fn compare_page(out: &mut String, code_page: u32, encoding: Encoding) {
     let mut encodes = Vec::new();
     let mut buf = [0u8; 4];
     for ch in '\0'..=last {
-        let split = Split::of(
+        let split = Split::between(
             windows_encode(code_page, ch).map(|b| bytes_text(&b)),
             encoding
                 .encode(ch.encode_utf8(&mut buf))
