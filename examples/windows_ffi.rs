@@ -48,25 +48,26 @@ mod win32 {
     use core::ffi::c_void;
 
     /// `GENERIC_WRITE`.
-    pub const GENERIC_WRITE: u32 = 0x4000_0000;
+    pub(crate) const GENERIC_WRITE: u32 = 0x4000_0000;
     /// `CREATE_NEW`: fails if the file exists.
-    pub const CREATE_NEW: u32 = 1;
+    pub(crate) const CREATE_NEW: u32 = 1;
     /// `FILE_ATTRIBUTE_NORMAL`.
-    pub const FILE_ATTRIBUTE_NORMAL: u32 = 0x80;
+    pub(crate) const FILE_ATTRIBUTE_NORMAL: u32 = 0x80;
     /// `FILE_ATTRIBUTE_DIRECTORY`.
-    pub const FILE_ATTRIBUTE_DIRECTORY: u32 = 0x10;
+    pub(crate) const FILE_ATTRIBUTE_DIRECTORY: u32 = 0x10;
     /// `INVALID_FILE_ATTRIBUTES`.
-    pub const INVALID_FILE_ATTRIBUTES: u32 = u32::MAX;
+    pub(crate) const INVALID_FILE_ATTRIBUTES: u32 = u32::MAX;
     /// `CSTR_EQUAL`, what the `CompareString` functions return for equal.
-    pub const CSTR_EQUAL: i32 = 2;
+    pub(crate) const CSTR_EQUAL: i32 = 2;
     /// `MB_ERR_INVALID_CHARS`.
-    pub const MB_ERR_INVALID_CHARS: u32 = 0x8;
+    pub(crate) const MB_ERR_INVALID_CHARS: u32 = 0x8;
     /// `WC_NO_BEST_FIT_CHARS`.
-    pub const WC_NO_BEST_FIT_CHARS: u32 = 0x400;
+    pub(crate) const WC_NO_BEST_FIT_CHARS: u32 = 0x400;
 
     #[link(name = "kernel32")]
     unsafe extern "system" {
-        pub fn CreateFileW(
+        /// Opens or creates a file (`CREATE_NEW`: only a new one).
+        pub(crate) fn CreateFileW(
             name: *const u16,
             access: u32,
             share: u32,
@@ -75,24 +76,30 @@ mod win32 {
             flags: u32,
             template: *mut c_void,
         ) -> *mut c_void;
-        pub fn WriteFile(
+        /// Writes bytes to an open file.
+        pub(crate) fn WriteFile(
             file: *mut c_void,
             data: *const u8,
             len: u32,
             written: *mut u32,
             overlapped: *mut c_void,
         ) -> i32;
-        pub fn CloseHandle(handle: *mut c_void) -> i32;
-        pub fn GetFileAttributesW(name: *const u16) -> u32;
-        pub fn lstrlenW(text: *const u16) -> i32;
-        pub fn CompareStringOrdinal(
+        /// Closes a handle.
+        pub(crate) fn CloseHandle(handle: *mut c_void) -> i32;
+        /// The attributes of a file, or `INVALID_FILE_ATTRIBUTES`.
+        pub(crate) fn GetFileAttributesW(name: *const u16) -> u32;
+        /// The number of units before the terminator.
+        pub(crate) fn lstrlenW(text: *const u16) -> i32;
+        /// Compares two strings unit by unit, with case folding or without.
+        pub(crate) fn CompareStringOrdinal(
             a: *const u16,
             a_len: i32,
             b: *const u16,
             b_len: i32,
             ignore_case: i32,
         ) -> i32;
-        pub fn MultiByteToWideChar(
+        /// Decodes the bytes of a code page to UTF-16.
+        pub(crate) fn MultiByteToWideChar(
             code_page: u32,
             flags: u32,
             src: *const u8,
@@ -100,7 +107,8 @@ mod win32 {
             dst: *mut u16,
             dst_len: i32,
         ) -> i32;
-        pub fn WideCharToMultiByte(
+        /// Encodes UTF-16 to the bytes of a code page.
+        pub(crate) fn WideCharToMultiByte(
             code_page: u32,
             flags: u32,
             src: *const u16,
@@ -114,7 +122,8 @@ mod win32 {
 
     #[link(name = "user32")]
     unsafe extern "system" {
-        pub fn MessageBoxW(
+        /// Shows a message box and waits for a button.
+        pub(crate) fn MessageBoxW(
             owner: *mut c_void,
             text: *const u16,
             caption: *const u16,
@@ -132,7 +141,12 @@ mod win32 {
 #[warn(clippy::undocumented_unsafe_blocks)]
 fn run() -> u32 {
     use std::os::windows::ffi::OsStrExt;
-    use win32::*;
+    use win32::{
+        CREATE_NEW, CSTR_EQUAL, CloseHandle, CompareStringOrdinal, CreateFileW,
+        FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_NORMAL, GENERIC_WRITE, GetFileAttributesW,
+        INVALID_FILE_ATTRIBUTES, MB_ERR_INVALID_CHARS, MessageBoxW, MultiByteToWideChar,
+        WC_NO_BEST_FIT_CHARS, WideCharToMultiByte, WriteFile, lstrlenW,
+    };
 
     let mut failed = 0;
     let mut check = |what: &str, ok: bool| {

@@ -19,8 +19,8 @@
 #   windows:T T = x86_64, i686 (x86_64- and i686-pc-windows-gnu): linked by mingw-w64's gcc, run
 #             under Wine (scripts/windows/): the runtime's unit tests, the `codec` tests that
 #             drive `fast` and compare with the peers built in, the facade's tests of what the
-#             macros expand to there (`wide!` as 16-bit units, `PCWSTR` and `PCSTR` of
-#             windows-strings read back), examples/windows_ffi.rs making its Win32 calls, and on
+#             macros expand to there (`wide!` as 16-bit units, tests/windows_wide.rs; `PCWSTR`
+#             and `PCSTR` of windows-strings read back, tests/ffi_windows.rs), examples/windows_ffi.rs making its Win32 calls, and on
 #             x86_64 every code page Windows shares with litenc against MultiByteToWideChar and
 #             WideCharToMultiByte (`codec`'s windows_code_pages)
 #   apple-android  cargo check with -D warnings of the libraries and their tests for
@@ -98,8 +98,9 @@ windows() {
     utf32_peer:: windows1251_peer:: error_priority:: wide_targets::wchar_is_libc_wchar_t_here \
     "${pages[@]}"
   step "$t: what the macros expand to there, PCWSTR and PCSTR (Wine)"
-  $x "$t" test -p litenc --features windows-strings --test facade -- macros_width::
-  $x "$t" test -p litenc --features windows-strings --test ffi_windows
+  # (Two small programs, not the facade's `facade`, whose conformance modules make it the longest
+  # build of the step and which needs its peers, Python, iconv and Java.)
+  $x "$t" test -p litenc --features windows-strings --test windows_wide --test ffi_windows
   step "$t: examples/windows_ffi.rs, its Win32 calls (Wine)"
   $x "$t" run -q -p litenc-examples --example windows_ffi
 }
