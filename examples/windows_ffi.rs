@@ -20,7 +20,7 @@
 
 use std::process::ExitCode;
 
-use litenc::{utf8, utf16, windows1251};
+use litenc::{utf16, utf8, windows1251};
 
 /// A file name: Cyrillic and a character outside the Basic Multilingual
 /// Plane (a surrogate pair in UTF-16), NUL-terminated for `CreateFileW`.
@@ -142,10 +142,10 @@ mod win32 {
 fn run() -> u32 {
     use std::os::windows::ffi::OsStrExt;
     use win32::{
-        CREATE_NEW, CSTR_EQUAL, CloseHandle, CompareStringOrdinal, CreateFileW,
-        FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_NORMAL, GENERIC_WRITE, GetFileAttributesW,
-        INVALID_FILE_ATTRIBUTES, MB_ERR_INVALID_CHARS, MessageBoxW, MultiByteToWideChar,
-        WC_NO_BEST_FIT_CHARS, WideCharToMultiByte, WriteFile, lstrlenW,
+        lstrlenW, CloseHandle, CompareStringOrdinal, CreateFileW, GetFileAttributesW, MessageBoxW,
+        MultiByteToWideChar, WideCharToMultiByte, WriteFile, CREATE_NEW, CSTR_EQUAL,
+        FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_NORMAL, GENERIC_WRITE, INVALID_FILE_ATTRIBUTES,
+        MB_ERR_INVALID_CHARS, WC_NO_BEST_FIT_CHARS,
     };
 
     let mut failed = 0;

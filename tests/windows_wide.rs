@@ -12,7 +12,7 @@
 
 use core::any::TypeId;
 
-use litenc::{WChar, utf16, wide};
+use litenc::{utf16, wide, WChar};
 
 #[test]
 fn wchar_is_u16() {
