@@ -147,8 +147,23 @@ case "$target" in
     build_std="-Zbuild-std=std,panic_abort"
     mingw=${target%%-*}-w64-mingw32
     [ "$mingw" = i686-w64-mingw32 ] || mingw=x86_64-w64-mingw32
-    command -v "$mingw-gcc" >/dev/null || install
+    { command -v "$mingw-gcc" && command -v wine && command -v wineboot; } >/dev/null || install
     export "CARGO_TARGET_${env_name}_LINKER=$mingw-gcc"
+    # rustc links i686 Windows programs between its startup objects rsbegin.o and rsend.o (they
+    # register the DWARF unwind tables), which a distribution's compiler without that target's
+    # library lacks: built from the library's sources (library/rtstartup), found through -L.
+    if [ "$mingw" = i686-w64-mingw32 ]; then
+      rt="$CARGO_TARGET_DIR/rtstartup-$target"
+      mkdir -p "$rt"
+      for o in rsbegin rsend; do
+        src="$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/rtstartup/$o.rs"
+        if [ ! -f "$rt/$o.o" ] || [ "$src" -nt "$rt/$o.o" ]; then
+          RUSTC_BOOTSTRAP=1 /usr/bin/rustc --target "$target" --emit=obj -C panic=abort -O \
+            -o "$rt/$o.o" "$src"
+        fi
+      done
+      flags="$flags -L native=$rt"
+    fi
     # Wine runs the programs, in a prefix of its own (made once, without a display or a
     # question), with the stand-in for bcryptprimitives.dll that Wine 8 lacks.
     scripts/windows/prefix.sh "$CARGO_TARGET_DIR/wine" "$mingw"
