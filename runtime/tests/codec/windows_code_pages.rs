@@ -134,12 +134,15 @@ fn windows_decode(code_page: u32, bytes: &[u8]) -> Option<Vec<u16>> {
             code_page,
             MB_ERR_INVALID_CHARS,
             bytes.as_ptr(),
-            bytes.len() as i32,
+            i32::try_from(bytes.len()).unwrap(),
             out.as_mut_ptr(),
-            out.len() as i32,
+            i32::try_from(out.len()).unwrap(),
         )
     };
-    (n > 0).then(|| out[..n as usize].to_vec())
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .map(|n| out[..n].to_vec())
 }
 
 /// What Windows writes for `ch` in `code_page`: its bytes, or `None` where
@@ -159,9 +162,9 @@ fn windows_encode(code_page: u32, ch: char) -> Option<Vec<u8>> {
             code_page,
             if gb18030 { 0 } else { WC_NO_BEST_FIT_CHARS },
             units.as_ptr(),
-            units.len() as i32,
+            i32::try_from(units.len()).unwrap(),
             out.as_mut_ptr(),
-            out.len() as i32,
+            i32::try_from(out.len()).unwrap(),
             std::ptr::null(),
             if gb18030 {
                 std::ptr::null_mut()
@@ -171,7 +174,7 @@ fn windows_encode(code_page: u32, ch: char) -> Option<Vec<u8>> {
         )
     };
     assert!(n > 0, "WideCharToMultiByte({code_page}, {ch:?}) failed");
-    (used_default == 0).then(|| out[..n as usize].to_vec())
+    (used_default == 0).then(|| out[..usize::try_from(n).unwrap()].to_vec())
 }
 
 /// One comparison: Windows's answer and litenc's, written for the listing.
@@ -183,17 +186,19 @@ enum Split {
     WindowsOnly(String),
     /// litenc has it, Windows has no value.
     LitencOnly(String),
+    /// Neither has a value: no split, but a run of splits goes on over it.
+    Neither,
 }
 
 impl Split {
-    /// `None` where both agree, `Some(None)` where neither has a value.
-    fn between(windows: Option<String>, litenc: Option<String>) -> Option<Option<Split>> {
+    /// `None` where both have the same value.
+    fn between(windows: Option<String>, litenc: Option<String>) -> Option<Split> {
         match (windows, litenc) {
             (Some(w), Some(l)) if w == l => None,
-            (Some(w), Some(l)) => Some(Some(Split::Differ(w, l))),
-            (Some(w), None) => Some(Some(Split::WindowsOnly(w))),
-            (None, Some(l)) => Some(Some(Split::LitencOnly(l))),
-            (None, None) => Some(None),
+            (Some(w), Some(l)) => Some(Split::Differ(w, l)),
+            (Some(w), None) => Some(Split::WindowsOnly(w)),
+            (None, Some(l)) => Some(Split::LitencOnly(l)),
+            (None, None) => Some(Split::Neither),
         }
     }
 
@@ -202,6 +207,7 @@ impl Split {
             Split::Differ(w, l) => format!("Windows {w}, litenc {l}"),
             Split::WindowsOnly(w) => format!("Windows {w}, litenc none"),
             Split::LitencOnly(l) => format!("Windows none, litenc {l}"),
+            Split::Neither => "neither".to_owned(),
         }
     }
 
@@ -211,6 +217,7 @@ impl Split {
             Split::Differ(..) => "both, different values",
             Split::WindowsOnly(_) => "Windows only",
             Split::LitencOnly(_) => "litenc only",
+            Split::Neither => "neither",
         }
     }
 }
@@ -226,36 +233,40 @@ fn units_text(units: &[u16]) -> String {
 }
 
 fn bytes_text(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect()
+    bytes.iter().fold(String::new(), |mut text, b| {
+        write!(text, "{b:02X}").unwrap();
+        text
+    })
 }
 
 /// Writes the splits of one direction of one page: each on a line of its
 /// own on a single-byte page; on a multi-byte one, a run of splits of one
 /// kind as one line (a run of one in full), where a run goes on over the
-/// inputs that neither side has (`None` in `splits`) and ends at an input
+/// inputs that neither side has (`Split::Neither`) and ends at an input
 /// both have alike (missing from `splits`) or a split of another kind.
-fn list(out: &mut String, head: &str, runs: bool, splits: &[(u32, String, Option<Split>)]) {
-    let splits: Vec<&(u32, String, Option<Split>)> = if runs {
+fn list(out: &mut String, head: &str, runs: bool, splits: &[(u32, String, Split)]) {
+    let splits: Vec<&(u32, String, Split)> = if runs {
         splits.iter().collect()
     } else {
-        splits.iter().filter(|s| s.2.is_some()).collect()
+        splits.iter().filter(|s| s.2 != Split::Neither).collect()
     };
     let mut i = 0;
     while i < splits.len() {
-        let Some(first) = &splits[i].2 else {
+        let first = &splits[i].2;
+        if *first == Split::Neither {
             i += 1;
             continue;
-        };
+        }
         let (mut j, mut last, mut count) = (i + 1, i, 1);
         if runs {
             while j < splits.len() && splits[j].0 == splits[j - 1].0 + 1 {
                 match &splits[j].2 {
-                    None => {}
-                    Some(s) if s.kind() == first.kind() => {
+                    Split::Neither => {}
+                    s if s.kind() == first.kind() => {
                         last = j;
                         count += 1;
                     }
-                    Some(_) => break,
+                    _ => break,
                 }
                 j += 1;
             }
@@ -366,15 +377,15 @@ fn every_shared_code_page_against_windows() {
         "the splits from Windows are not windows_code_pages.expected's:\n\
          new ({}):\n{}\ngone ({}):\n{}",
         new.len(),
-        new.iter()
-            .take(200)
-            .map(|l| format!("  {l}\n"))
-            .collect::<String>(),
+        new.iter().take(200).fold(String::new(), |mut text, l| {
+            writeln!(text, "  {l}").unwrap();
+            text
+        }),
         gone.len(),
-        gone.iter()
-            .take(200)
-            .map(|l| format!("  {l}\n"))
-            .collect::<String>(),
+        gone.iter().take(200).fold(String::new(), |mut text, l| {
+            writeln!(text, "  {l}").unwrap();
+            text
+        }),
     );
     assert_eq!(actual, expected, "the same splits, in another order");
 }
