@@ -132,7 +132,8 @@ mod win32 {
     }
 }
 
-/// The real calls, each checked; the number of checks that failed.
+/// The real calls, each checked, the file first; the number of checks that
+/// failed.
 #[cfg(windows)]
 #[allow(
     unsafe_code,
@@ -142,10 +143,8 @@ mod win32 {
 fn run() -> u32 {
     use std::os::windows::ffi::OsStrExt;
     use win32::{
-        lstrlenW, CloseHandle, CompareStringOrdinal, CreateFileW, GetFileAttributesW, MessageBoxW,
-        MultiByteToWideChar, WideCharToMultiByte, WriteFile, CREATE_NEW, CSTR_EQUAL,
+        CloseHandle, CreateFileW, GetFileAttributesW, WriteFile, CREATE_NEW,
         FILE_ATTRIBUTE_DIRECTORY, FILE_ATTRIBUTE_NORMAL, GENERIC_WRITE, INVALID_FILE_ATTRIBUTES,
-        MB_ERR_INVALID_CHARS, WC_NO_BEST_FIT_CHARS,
     };
 
     let mut failed = 0;
@@ -224,12 +223,36 @@ fn run() -> u32 {
         read.as_deref().ok() == Some(&CONTENT[..]),
     );
     let _ = std::fs::remove_dir_all(&dir);
+    failed + strings_and_code_page()
+}
+
+/// `lstrlenW`, `CompareStringOrdinal` and the conversions of code page
+/// 1251, each checked; the number of checks that failed.
+#[cfg(windows)]
+#[allow(
+    unsafe_code,
+    reason = "the Win32 calls; the strings themselves need no unsafe"
+)]
+#[warn(clippy::undocumented_unsafe_blocks)]
+fn strings_and_code_page() -> u32 {
+    use win32::{
+        lstrlenW, CompareStringOrdinal, MessageBoxW, MultiByteToWideChar, WideCharToMultiByte,
+        CSTR_EQUAL, MB_ERR_INVALID_CHARS, WC_NO_BEST_FIT_CHARS,
+    };
+
+    let mut failed = 0;
+    let mut check = |what: &str, ok: bool| {
+        println!("{} {what}", if ok { "ok  " } else { "FAIL" });
+        failed += u32::from(!ok);
+    };
+    let int = |len: usize| i32::try_from(len).expect("a short buffer");
+    let written = |n: i32| usize::try_from(n).ok().filter(|&n| n > 0);
 
     // SAFETY: `FILE_NAME` is NUL-terminated.
     let len = unsafe { lstrlenW(FILE_NAME.as_ptr()) };
     check(
         "lstrlenW counts the units before the NUL",
-        len as usize == FILE_NAME.len() - 1,
+        usize::try_from(len) == Ok(FILE_NAME.len() - 1),
     );
 
     // SAFETY: both are NUL-terminated (length -1: up to the NUL).
@@ -251,14 +274,14 @@ fn run() -> u32 {
             1251,
             MB_ERR_INVALID_CHARS,
             TEXT_A.as_ptr(),
-            TEXT_A.len() as i32,
+            int(TEXT_A.len()),
             wide.as_mut_ptr(),
-            wide.len() as i32,
+            int(wide.len()),
         )
     };
     check(
         "MultiByteToWideChar(1251) of windows1251!'s bytes is utf16!'s units",
-        n > 0 && wide[..n as usize] == TEXT_W,
+        written(n).is_some_and(|n| wide[..n] == TEXT_W),
     );
     let mut bytes = [0u8; 64];
     let mut used_default = 0i32;
@@ -269,16 +292,16 @@ fn run() -> u32 {
             1251,
             WC_NO_BEST_FIT_CHARS,
             TEXT_W.as_ptr(),
-            TEXT_W.len() as i32,
+            int(TEXT_W.len()),
             bytes.as_mut_ptr(),
-            bytes.len() as i32,
+            int(bytes.len()),
             core::ptr::null(),
             &raw mut used_default,
         )
     };
     check(
         "WideCharToMultiByte(1251) of utf16!'s units is windows1251!'s bytes",
-        n > 0 && used_default == 0 && bytes[..n as usize] == TEXT_A,
+        used_default == 0 && written(n).is_some_and(|n| bytes[..n] == TEXT_A),
     );
 
     // Linked, not called: the program must run unattended.

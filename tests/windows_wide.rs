@@ -14,10 +14,12 @@ use core::any::TypeId;
 
 use litenc::{utf16, wide, WChar};
 
+// The runtime's own flag, at compile time.
+const _: () = assert!(litenc::wide::IS_UTF16);
+
 #[test]
 fn wchar_is_u16() {
     assert_eq!(TypeId::of::<WChar>(), TypeId::of::<u16>());
-    assert!(litenc::wide::IS_UTF16);
 }
 
 /// `wide!(text)` against std's UTF-16, `utf16!` and the runtime's `wide`
