@@ -25,7 +25,9 @@
 #             WideCharToMultiByte (`codec`'s windows_code_pages)
 #   apple-android  cargo check with -D warnings of the libraries and their tests for
 #             aarch64-apple-darwin and aarch64-linux-android (no SDK to link with here)
-#   clippy    clippy with -D warnings on aarch64 and on thumbv7em (no_std)
+#   clippy    clippy with -D warnings on aarch64, on thumbv7em (no_std), and on x86_64-pc-windows-gnu
+#             for the code built for Windows only (the code page test, windows_wide, ffi_windows,
+#             the windows_ffi example)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -118,6 +120,11 @@ clippy() {
   $x aarch64-unknown-linux-gnu clippy -p litenc-runtime -p litenc --lib --tests -- -D warnings
   $x thumbv7em-none-eabihf clippy -p litenc-runtime --no-default-features --lib -- -D warnings
   $x thumbv7em-none-eabihf clippy --manifest-path tests/firmware_consumer/Cargo.toml -- -D warnings
+  step "clippy on x86_64-pc-windows-gnu: the code built for Windows only"
+  $x x86_64-pc-windows-gnu clippy -p litenc-runtime --test codec -- -D warnings
+  $x x86_64-pc-windows-gnu clippy -p litenc --features windows-strings --test windows_wide \
+    --test ffi_windows -- -D warnings
+  $x x86_64-pc-windows-gnu clippy -p litenc-examples --example windows_ffi -- -D warnings
 }
 
 $x --install
