@@ -88,7 +88,9 @@ run_valgrind() {
 
 use_miri=false
 if ! $force_valgrind; then
-    if rustup +nightly component list --installed 2>/dev/null | grep -q '^miri' ||
+    # (The list is read whole: under pipefail, `| grep -q` could fail rustup with SIGPIPE.)
+    components=$(rustup +nightly component list --installed 2>/dev/null || true)
+    if [[ $'\n'$components == *$'\n'miri* ]] ||
         rustup +nightly component add miri >/dev/null 2>&1; then
         use_miri=true
     fi
@@ -124,13 +126,14 @@ for t in "${tests[@]}"; do
         passed=$((passed + 1))
         echo "  ok          $t ($(($(date +%s) - t0)) s)"
     elif grep -q "unsupported operation" <<<"$log"; then
-        what=$(grep -o "unsupported operation: [^\`]*\`[^\`]*\`" <<<"$log" | head -n 1)
+        what=$(grep -m 1 -o "unsupported operation: [^\`]*\`[^\`]*\`" <<<"$log")
+        what=${what%%$'\n'*}
         unsupported+=("$t")
         echo "  unsupported $t: $what"
     else
         failed+=("$t")
         echo "  FAILED      $t"
-        grep -E "Undefined Behavior|error:|panicked" <<<"$log" | head -n 5 | sed 's/^/      /'
+        grep -m 5 -E "Undefined Behavior|error:|panicked" <<<"$log" | sed 's/^/      /'
     fi
 done
 echo "memcheck: Miri: ${passed} passed, ${#failed[@]} failed, ${#unsupported[@]} unsupported in $(elapsed)"

@@ -16,7 +16,18 @@
 #   linux:T   T = s390x (big-endian), aarch64, i686 (32-bit usize), under qemu-user: the runtime's
 #             unit tests, the `codec` tests that drive `fast` and compare with the peers, and the
 #             facade's tests of what the macros expand to there (`wide!` against the C library)
-#   clippy    clippy with -D warnings on aarch64 and on thumbv7em (no_std)
+#   windows:T T = x86_64, i686 (x86_64- and i686-pc-windows-gnu): linked by mingw-w64's gcc, run
+#             under Wine (scripts/windows/): the runtime's unit tests, the `codec` tests that
+#             drive `fast` and compare with the peers built in, the facade's tests of what the
+#             macros expand to there (`wide!` as 16-bit units, tests/windows_wide.rs; `PCWSTR`
+#             and `PCSTR` of windows-strings read back, tests/ffi_windows.rs), examples/windows_ffi.rs making its Win32 calls, and on
+#             x86_64 every code page Windows shares with litenc against MultiByteToWideChar and
+#             WideCharToMultiByte (`codec`'s windows_code_pages)
+#   apple-android  cargo check with -D warnings of the libraries and their tests for
+#             aarch64-apple-darwin and aarch64-linux-android (no SDK to link with here)
+#   clippy    clippy with -D warnings on aarch64, on thumbv7em (no_std), and on x86_64-pc-windows-gnu
+#             for the code built for Windows only (the code page test, windows_wide, ffi_windows,
+#             the windows_ffi example)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,19 +85,57 @@ linux() {
   $x "$t" test -p litenc --test facade -- macros_width:: conformance_wchar::
 }
 
+windows() {
+  local t=$1-pc-windows-gnu
+  step "$t: the runtime's unit tests (Wine)"
+  $x "$t" test -p litenc-runtime --lib --test detect
+  # As on Linux, the modules of `codec` that drive `fast` and compare it with the const fns and
+  # the peers built into the program (std, encoding_rs, cesu8); not those that start another
+  # program (Python, iconv, Java, rustc). On x86_64 also Windows itself as the peer of every
+  # code page both have (the tables are the same on both Windows targets).
+  local pages=()
+  [ "$1" = x86_64 ] && pages=(windows_code_pages::)
+  step "$t: codec's fast and peer tests$([ "$1" = x86_64 ] && echo ", the code pages against Windows") (Wine)"
+  $x "$t" test -p litenc-runtime --test codec -- fast_api:: fast_paths:: cow:: utf16_peer:: \
+    utf32_peer:: windows1251_peer:: error_priority:: wide_targets::wchar_is_libc_wchar_t_here \
+    "${pages[@]}"
+  step "$t: what the macros expand to there, PCWSTR and PCSTR (Wine)"
+  # (Two small programs, not the facade's `facade`, whose conformance modules make it the longest
+  # build of the step and which needs its peers, Python, iconv and Java.)
+  $x "$t" test -p litenc --features windows-strings --test windows_wide --test ffi_windows
+  step "$t: examples/windows_ffi.rs, its Win32 calls (Wine)"
+  $x "$t" run -q -p litenc-examples --example windows_ffi
+}
+
+apple_android() {
+  local t
+  for t in aarch64-apple-darwin aarch64-linux-android; do
+    step "$t: cargo check of the libraries and their tests (-D warnings)"
+    $x "$t" check -p litenc-runtime -p litenc --lib --tests
+  done
+}
+
 clippy() {
   step "clippy on aarch64-unknown-linux-gnu and thumbv7em-none-eabihf"
   $x aarch64-unknown-linux-gnu clippy -p litenc-runtime -p litenc --lib --tests -- -D warnings
   $x thumbv7em-none-eabihf clippy -p litenc-runtime --no-default-features --lib -- -D warnings
   $x thumbv7em-none-eabihf clippy --manifest-path tests/firmware_consumer/Cargo.toml -- -D warnings
+  step "clippy on x86_64-pc-windows-gnu: the code built for Windows only"
+  $x x86_64-pc-windows-gnu clippy -p litenc-runtime --test codec -- -D warnings
+  $x x86_64-pc-windows-gnu clippy -p litenc --features windows-strings --test windows_wide \
+    --test ffi_windows -- -D warnings
+  $x x86_64-pc-windows-gnu clippy -p litenc-examples --example windows_ffi -- -D warnings
 }
 
 $x --install
-[ $# -gt 0 ] || set -- firmware wasm linux:s390x linux:aarch64 linux:i686 clippy
+[ $# -gt 0 ] || set -- firmware wasm linux:s390x linux:aarch64 linux:i686 windows:x86_64 \
+  windows:i686 apple-android clippy
 for s in "$@"; do
   case "$s" in
     firmware | wasm | clippy) "$s" ;;
     linux:*) linux "${s#linux:}" ;;
+    windows:*) windows "${s#windows:}" ;;
+    apple-android) apple_android ;;
     *) echo "targets.sh: no step $s" >&2; exit 2 ;;
   esac
 done

@@ -40,3 +40,5 @@ mod utf32_peer;
 mod utf8_peer;
 mod wide_targets;
 mod windows1251_peer;
+#[cfg(all(windows, feature = "cjk"))]
+mod windows_code_pages;
