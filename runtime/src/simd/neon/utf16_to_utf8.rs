@@ -25,9 +25,12 @@
 //!   `vzip`s), of which it keeps 1, 2 or 3; each group of four units is
 //!   squeezed by a `vqtbl1q_u8` from [`PACK3`], indexed by the four 2-bit
 //!   lengths, and advanced by the sum of those lengths.
-//! - **Surrogates**: the 16 units, and the low half of a pair that the
-//!   last of them opens, are converted by a short scalar loop that checks
-//!   the pairs and rejoins the vector loop after them.
+//! - **Surrogates**: the eight units that hold one (the first eight of a
+//!   step that has one, else the second), and the low half of a pair that
+//!   the last of them opens, are converted by a short scalar loop that
+//!   checks the pairs and rejoins the vector loop after them (the first
+//!   eight of a step whose surrogates are in its second half go through
+//!   the mixed path above).
 //!
 //! The compaction through shuffle tables indexed by a mask is the idea of
 //! Lemire and Keiser, "Transcoding billions of Unicode characters per
@@ -75,6 +78,21 @@ static PACK3: Shuffles = pack3().0;
 
 /// The number of bytes that entry `m` of [`PACK3`] keeps.
 static LEN3: [u8; 256] = pack3().1;
+
+/// `16 - m.count_ones()`, the bytes that entry `m` of [`PACK2`] keeps: a
+/// load is shorter than a population count of a general register.
+static LEN2: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        #[allow(clippy::cast_possible_truncation, reason = "at most 16")]
+        {
+            t[m] = 16 - (m as u8).count_ones() as u8;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Builds [`PACK2`].
 #[allow(clippy::cast_possible_truncation, reason = "indices below 16")]
@@ -226,7 +244,7 @@ fn two_bytes(dst: &mut [u8], at: usize, x: uint16x8_t) -> usize {
         at,
         vqtbl1q_u8(vreinterpretq_u8_u16(v), entry(&PACK2.0[m])),
     );
-    at + 16 - m.count_ones() as usize
+    at + usize::from(LEN2[m])
 }
 
 /// Eight units without surrogates into `dst[at..]` (two stores of 16
@@ -330,12 +348,19 @@ fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)>
             i += 16;
             continue;
         }
+        if vmaxvq_u16(sur(x)) == 0 {
+            // The surrogates are in the second half: the first goes on in
+            // the vector loop.
+            at = three_bytes(dst, at, x);
+            i += 8;
+            continue;
+        }
         (i, at) = scalar::<BE>(src, i, dst, at)?;
     }
     Some((i, at))
 }
 
-/// Units `i..i + 16` of `src`, and the low surrogate after them if the
+/// Units `i..i + 8` of `src`, and the low surrogate after them if the
 /// last opens a pair, one character at a time; `None` on an unpaired
 /// surrogate. The caller checked that 16 units are left and that
 /// `dst[at..]` has room for 52 bytes.
@@ -355,7 +380,7 @@ fn scalar<const BE: bool>(
             u16::from_le_bytes(pair)
         }))
     };
-    let end = i + 16;
+    let end = i + 8;
     while i < end {
         let u = unit(i)?;
         i += 1;

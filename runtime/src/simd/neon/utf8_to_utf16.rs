@@ -65,9 +65,9 @@ use core::arch::aarch64::{
     uint8x16_t, uint8x16x2_t, uint16x8_t, vaddlvq_u8, vaddq_u16, vaddv_u8, vand_u8, vandq_u8,
     vandq_u16, vbicq_u8, vbslq_u8, vbslq_u16, vceqq_u8, vcgeq_u8, vcgtq_s8, vcltq_u8, vdupq_n_s8,
     vdupq_n_u8, vdupq_n_u16, vextq_u8, vget_high_u8, vget_low_u8, vld1_u8, vld2q_u8, vld3q_u8,
-    vmaxq_u8, vmaxvq_u8, vminvq_u8, vmovl_high_u8, vmovl_u8, vmvnq_u8, vorrq_u8, vorrq_u16,
-    vqtbl1q_u8, vreinterpretq_s8_u8, vreinterpretq_u8_u16, vreinterpretq_u16_u8, vshrq_n_u8,
-    vshrq_n_u16, vsliq_n_u8, vst1q_u8, vst1q_u16, vst2q_u8, vsubq_u8, vzip1q_u8, vzip2q_u8,
+    vmaxvq_u8, vminvq_u8, vmovl_high_u8, vmovl_u8, vmvnq_u8, vorrq_u8, vorrq_u16, vqtbl1q_u8,
+    vreinterpretq_s8_u8, vreinterpretq_u8_u16, vreinterpretq_u16_u8, vshrq_n_u8, vshrq_n_u16,
+    vsliq_n_u8, vst1q_u8, vst1q_u16, vst2q_u8, vsubq_u8, vzip1q_u8, vzip2q_u8,
 };
 
 /// The `vqtbl1q_u8` controls of the compaction, 16 bytes each, aligned to
@@ -80,6 +80,21 @@ struct Compact([[u8; 16]; 256]);
 /// bytes after them are zeroed (index `0xFF`), though nothing keeps them.
 /// Computed at compile time: 4 KiB.
 static COMPACT: Compact = Compact(compact_table());
+
+/// `KEPT[m]`, the number of lanes that `COMPACT.0[m]` keeps: a load is
+/// shorter than a population count of a general register on aarch64.
+static KEPT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        #[allow(clippy::cast_possible_truncation, reason = "at most 8")]
+        {
+            t[m] = (m as u8).count_ones() as u8;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Builds [`COMPACT`]: for each mask, the set bits from the lowest up.
 #[allow(clippy::cast_possible_truncation, reason = "lane indices below 16")]
@@ -172,9 +187,15 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
     let (mut i, mut at) = (0, 0);
     // The 16 bytes before `i` (zeros, which are ASCII, before the text).
     let mut prev = vdupq_n_u8(0);
+    // The largest byte of `prev`: with that of the step, an upper bound of
+    // the bytes two and three before each of its positions, which is all
+    // that the choice of the step's variant needs (a variant for longer
+    // characters is right for shorter ones too).
+    let mut prev_top = 0;
     while i + 17 <= n && at + 16 <= dst.len() {
         let c = load(b, i);
-        if vmaxvq_u8(c) < 0x80 {
+        let c_top = vmaxvq_u8(c);
+        if c_top < 0x80 {
             store8(dst, at, vmovl_u8(vget_low_u8(c)));
             store8(dst, at + 8, vmovl_high_u8(c));
             i += 16;
@@ -193,6 +214,7 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
                 at += 32;
                 prev = y;
             }
+            prev_top = 0x7F;
             continue;
         }
         let lead = b[i];
@@ -201,6 +223,7 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
             if j > i {
                 (i, at) = (j, a);
                 prev = load(b, i - 16);
+                prev_top = 0xFF;
                 continue;
             }
         } else if lead & 0xE0 == 0xC0 && b.get(i + 30).is_some_and(|&x| x & 0xE0 == 0xC0) {
@@ -208,13 +231,12 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
             if j > i {
                 (i, at) = (j, a);
                 prev = load(b, i - 16);
+                prev_top = 0xFF;
                 continue;
             }
         }
         let next = load(b, i + 1);
-        let p2 = vextq_u8::<14>(prev, c);
-        let p3 = vextq_u8::<13>(prev, c);
-        let top = vmaxvq_u8(vmaxq_u8(p2, p3));
+        let top = c_top.max(prev_top);
         at = if top < 0xE0 {
             step::<false, false>(dst, at, prev, c, next)
         } else if top < 0xF0 {
@@ -223,6 +245,7 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
             step::<true, true>(dst, at, prev, c, next)
         };
         prev = c;
+        prev_top = c_top;
         i += 16;
     }
     // The rest, from the start of the character open at `i`.
@@ -289,9 +312,9 @@ fn step<const THREE: bool, const FOUR: bool>(
     let t0 = load(&COMPACT.0[m0 as usize], 0);
     let t1 = load(&COMPACT.0[m1 as usize], 0);
     store8_bytes(dst, at, vqtbl1q_u8(vreinterpretq_u8_u16(v0), t0));
-    let at = at + m0.count_ones() as usize;
+    let at = at + usize::from(KEPT[m0 as usize]);
     store8_bytes(dst, at, vqtbl1q_u8(vreinterpretq_u8_u16(v1), t1));
-    at + m1.count_ones() as usize
+    at + usize::from(KEPT[m1 as usize])
 }
 
 /// The run of 3-byte characters from `b[i]`, 16 a step (48 bytes) while
