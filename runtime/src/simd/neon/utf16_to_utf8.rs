@@ -25,12 +25,16 @@
 //!   `vzip`s), of which it keeps 1, 2 or 3; each group of four units is
 //!   squeezed by a `vqtbl1q_u8` from [`PACK3`], indexed by the four 2-bit
 //!   lengths, and advanced by the sum of those lengths.
-//! - **Surrogates**: the eight units that hold one (the first eight of a
-//!   step that has one, else the second), and the low half of a pair that
-//!   the last of them opens, are converted by a short scalar loop that
-//!   checks the pairs and rejoins the vector loop after them (the first
-//!   eight of a step whose surrogates are in its second half go through
-//!   the mixed path above).
+//! - **Surrogates** stay in the mixed path: a pair's four bytes are split
+//!   two and two between its units' lanes. The high surrogate's lane
+//!   writes `11110hhh 10hhhhhh` from `h`, its ten bits plus `0x40` (which
+//!   is `cp >> 10`), and the low one's `10hhllll 10llllll`, whose two `h`
+//!   bits come from the unit one lane earlier (`vextq_u16`); each is a
+//!   2-byte lane for the table. The pairs are checked by the same shifted
+//!   register: a unit must be a low surrogate exactly where the unit before
+//!   is a high one. A step whose last unit is a high surrogate takes that
+//!   unit's two bytes back and stops before it, so that the next step,
+//!   whatever its path, never starts after an open pair.
 //!
 //! The compaction through shuffle tables indexed by a mask is the idea of
 //! Lemire and Keiser, "Transcoding billions of Unicode characters per
@@ -40,7 +44,7 @@
 //! # Bounds
 //!
 //! The loop runs while 16 units are left and `dst` has room for 52 bytes
-//! (48 for 16 units, 4 for a pair that the scalar step completes); the
+//! (the mixed path's second store of its second half reaches that far); the
 //! rest, which starts on a character boundary, goes through the `const`
 //! engine's block code, which checks it (and an odd trailing byte) and
 //! writes exactly what fits.
@@ -53,10 +57,11 @@ use super::utf8::load;
 use crate::engine::utf16::Src;
 use core::arch::aarch64::{
     uint8x16_t, uint8x16x3_t, uint16x8_t, vaddq_u16, vaddv_u8, vaddv_u16, vand_u8, vandq_u16,
-    vbslq_u16, vcltq_u16, vdupq_n_u16, vget_high_u16, vget_low_u16, vld1_u8, vld1q_s16, vmaxq_u16,
-    vmaxvq_u16, vminq_u16, vminvq_u16, vmovn_u16, vorrq_u16, vqtbl1q_u8, vreinterpretq_u8_u16,
-    vreinterpretq_u16_u8, vrev16q_u8, vshlq_n_u16, vshlq_u16, vshrq_n_u16, vst1q_u8, vst3q_u8,
-    vsubq_u16, vuzp1q_u8, vzip1q_u16, vzip2q_u16,
+    vbicq_u16, vbslq_u16, vceqq_u16, vcltq_u16, vdupq_n_u16, veorq_u16, vextq_u16, vget_high_u16,
+    vget_low_u16, vgetq_lane_u16, vld1_u8, vld1q_s16, vmaxq_u16, vmaxvq_u16, vminq_u16, vminvq_u16,
+    vmovn_u16, vorrq_u16, vqtbl1q_u8, vreinterpretq_u8_u16, vreinterpretq_u16_u8, vrev16q_u8,
+    vshlq_n_u16, vshlq_u16, vshrq_n_u16, vst1q_u8, vst3q_u8, vsubq_u16, vuzp1q_u8, vzip1q_u16,
+    vzip2q_u16,
 };
 
 /// 256 shuffle controls of 16 bytes, aligned so that none straddles a
@@ -247,25 +252,47 @@ fn two_bytes(dst: &mut [u8], at: usize, x: uint16x8_t) -> usize {
     at + usize::from(LEN2[m])
 }
 
-/// Eight units without surrogates into `dst[at..]` (two stores of 16
-/// bytes, within `dst[at..at + 28]`); the new `at`.
+/// Eight units into `dst[at..]` (two stores of 16 bytes, within
+/// `dst[at..at + 28]`); the new `at`. With `SUR`, each surrogate of a pair
+/// whose pairing the caller checked writes two bytes of the pair's four
+/// (see the module's docs), `p` being the units one lane earlier; without
+/// it, there are no surrogates and `p` is not read.
 #[target_feature(enable = "neon")]
 #[inline]
-fn three_bytes(dst: &mut [u8], at: usize, x: uint16x8_t) -> usize {
+fn three_bytes<const SUR: bool>(dst: &mut [u8], at: usize, x: uint16x8_t, p: uint16x8_t) -> usize {
     let ascii = vcltq_u16(x, vdupq_n_u16(0x80));
-    let short = vcltq_u16(x, vdupq_n_u16(0x800));
+    let mut short = vcltq_u16(x, vdupq_n_u16(0x800));
     let payload = vdupq_n_u16(0x3F);
-    let last = vbslq_u16(
+    let mut last = vbslq_u16(
         ascii,
         x,
         vorrq_u16(vandq_u16(x, payload), vdupq_n_u16(0x80)),
     );
     // `10xxxxxx`, or `110xxxxx` for a 2-byte unit (whose bits above the
     // five are zero).
-    let mid = vorrq_u16(
+    let mut mid = vorrq_u16(
         vandq_u16(vshrq_n_u16::<6>(x), payload),
         vorrq_u16(vdupq_n_u16(0x80), vandq_u16(short, vdupq_n_u16(0x40))),
     );
+    if SUR {
+        // `h`, the high surrogate's ten bits plus 0x40, is `cp >> 10`: its
+        // lane writes `11110hhh 10hhhhhh`, and the low surrogate's lane
+        // `10hhllll 10llllll` (its middle byte with bits 4..=5 from the
+        // unit before, `h & 3` being that unit's two low bits).
+        let kind = vandq_u16(x, vdupq_n_u16(0xFC00));
+        let is_hi = vceqq_u16(kind, vdupq_n_u16(0xD800));
+        let is_lo = vceqq_u16(kind, vdupq_n_u16(0xDC00));
+        let h = vaddq_u16(vandq_u16(x, vdupq_n_u16(0x3FF)), vdupq_n_u16(0x40));
+        let hi_mid = vorrq_u16(vshrq_n_u16::<8>(h), vdupq_n_u16(0xF0));
+        let hi_last = vorrq_u16(vandq_u16(vshrq_n_u16::<2>(h), payload), vdupq_n_u16(0x80));
+        let lo_mid = vorrq_u16(
+            vandq_u16(mid, vdupq_n_u16(0x8F)),
+            vshlq_n_u16::<4>(vandq_u16(p, vdupq_n_u16(3))),
+        );
+        mid = vbslq_u16(is_hi, hi_mid, vbslq_u16(is_lo, lo_mid, mid));
+        last = vbslq_u16(is_hi, hi_last, last);
+        short = vorrq_u16(short, vorrq_u16(is_hi, is_lo));
+    }
     let first = vorrq_u16(vshrq_n_u16::<12>(x), vdupq_n_u16(0xE0));
     // `[F, M]` and `[L, 0]` per unit (each byte fits its lane), then
     // `[F, M, L, 0]`.
@@ -337,84 +364,38 @@ fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Option<(usize, usize)>
         }
         // Units `D800..=DFFF` minus `D800` are below `0x800`.
         let sur = |v: uint16x8_t| vcltq_u16(vsubq_u16(v, vdupq_n_u16(0xD800)), vdupq_n_u16(0x800));
-        if vmaxvq_u16(vorrq_u16(sur(x), sur(y))) == 0 {
+        let (sx, sy) = (sur(x), sur(y));
+        if vmaxvq_u16(vorrq_u16(sx, sy)) == 0 {
             if vminvq_u16(vminq_u16(x, y)) >= 0x800 {
                 all_three(dst, at, x, y);
                 at += 48;
             } else {
-                at = three_bytes(dst, at, x);
-                at = three_bytes(dst, at, y);
+                at = three_bytes::<false>(dst, at, x, x);
+                at = three_bytes::<false>(dst, at, y, y);
             }
             i += 16;
             continue;
         }
-        if vmaxvq_u16(sur(x)) == 0 {
-            // The surrogates are in the second half: the first goes on in
-            // the vector loop.
-            at = three_bytes(dst, at, x);
-            i += 8;
-            continue;
+        // Surrogates: a unit is a low surrogate exactly where the unit
+        // before is a high one. The unit before the step is never a high
+        // surrogate: a step that ends in one stops before it.
+        let hi = |v: uint16x8_t| vceqq_u16(vandq_u16(v, vdupq_n_u16(0xFC00)), vdupq_n_u16(0xD800));
+        let (hx, hy) = (hi(x), hi(y));
+        let zero = vdupq_n_u16(0);
+        let bad_x = veorq_u16(vbicq_u16(sx, hx), vextq_u16::<7>(zero, hx));
+        let bad_y = veorq_u16(vbicq_u16(sy, hy), vextq_u16::<7>(hx, hy));
+        if vmaxvq_u16(vorrq_u16(bad_x, bad_y)) != 0 {
+            return None;
         }
-        (i, at) = scalar::<BE>(src, i, dst, at)?;
-    }
-    Some((i, at))
-}
-
-/// Units `i..i + 8` of `src`, and the low surrogate after them if the
-/// last opens a pair, one character at a time; `None` on an unpaired
-/// surrogate. The caller checked that 16 units are left and that
-/// `dst[at..]` has room for 52 bytes.
-#[allow(clippy::cast_possible_truncation, reason = "UTF-8 bytes of a unit")]
-#[inline]
-fn scalar<const BE: bool>(
-    src: &[u8],
-    mut i: usize,
-    dst: &mut [u8],
-    mut at: usize,
-) -> Option<(usize, usize)> {
-    let unit = |k: usize| -> Option<u32> {
-        let pair = [*src.get(2 * k)?, *src.get(2 * k + 1)?];
-        Some(u32::from(if BE {
-            u16::from_be_bytes(pair)
+        at = three_bytes::<true>(dst, at, x, vextq_u16::<7>(zero, x));
+        at = three_bytes::<true>(dst, at, y, vextq_u16::<7>(x, y));
+        if vgetq_lane_u16::<7>(hy) != 0 {
+            // The pair is left to the next step (or the tail), which takes
+            // its high surrogate again: its two bytes are taken back.
+            i += 15;
+            at -= 2;
         } else {
-            u16::from_le_bytes(pair)
-        }))
-    };
-    let end = i + 8;
-    while i < end {
-        let u = unit(i)?;
-        i += 1;
-        let cp = match u {
-            0xD800..=0xDBFF => {
-                let lo = unit(i)?;
-                if !(0xDC00..=0xDFFF).contains(&lo) {
-                    return None;
-                }
-                i += 1;
-                0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00)
-            }
-            0xDC00..=0xDFFF => return None,
-            _ => u,
-        };
-        let out = &mut dst[at..at + 4];
-        if cp < 0x80 {
-            out[0] = cp as u8;
-            at += 1;
-        } else if cp < 0x800 {
-            out[0] = 0xC0 | (cp >> 6) as u8;
-            out[1] = 0x80 | (cp & 0x3F) as u8;
-            at += 2;
-        } else if cp < 0x10000 {
-            out[0] = 0xE0 | (cp >> 12) as u8;
-            out[1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-            out[2] = 0x80 | (cp & 0x3F) as u8;
-            at += 3;
-        } else {
-            out[0] = 0xF0 | (cp >> 18) as u8;
-            out[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
-            out[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
-            out[3] = 0x80 | (cp & 0x3F) as u8;
-            at += 4;
+            i += 16;
         }
     }
     Some((i, at))
