@@ -497,7 +497,7 @@ mod tests {
 
     /// One unit of each class, and each surrogate case (a pair, a lone
     /// high or low surrogate, a reversed pair, a high one at the end).
-    const CLASSES: [&[u16]; 12] = [
+    const CLASSES: [&[u16]; 15] = [
         &[0x41],
         &[0x7F],
         &[0x80],
@@ -508,6 +508,9 @@ mod tests {
         &[0xFFFF],
         &[0xD83D, 0xDE00],
         &[0xDBFF, 0xDFFF],
+        &[0xD800, 0xDC00],
+        &[0xD83E, 0xDD14],
+        &[0xDAAA, 0xDE55],
         &[0xD800],
         &[0xDC00],
     ];

@@ -427,8 +427,10 @@ mod tests {
         }
     }
 
-    const CLASSES: [&str; 10] = [
+    const CLASSES: [&str; 12] = [
         "a",
+        "🤔",
+        "\u{AAA55}",
         "é",
         "ж",
         "\u{7FF}",
@@ -492,9 +494,9 @@ mod tests {
             while s.len() < len {
                 let k = match mix {
                     0 => rng.index(CLASSES.len()),
-                    1 => [0, 5, 6][rng.index(3)],
-                    2 => [0, 0, 2, 2, 7][rng.index(5)],
-                    _ => rng.index(3) + 5,
+                    1 => [0, 7, 8][rng.index(3)],
+                    2 => [0, 0, 4, 4, 9, 1][rng.index(6)],
+                    _ => rng.index(4) + 7,
                 };
                 s.push_str(CLASSES[k]);
             }
