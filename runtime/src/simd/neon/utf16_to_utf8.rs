@@ -159,6 +159,10 @@ const SHIFTS: [i16; 8] = [0, 2, 4, 6, 0, 2, 4, 6];
 /// Decodes native units; `None` if ill-formed or `dst` too short.
 #[inline]
 pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
+    // The byte shuffles index the lanes in little-endian order.
+    if cfg!(target_endian = "big") {
+        return crate::simd::portable::utf16::decode(units, dst);
+    }
     // SAFETY: the `2 * units.len()` bytes of `units` are initialized and
     // readable while it is borrowed, and `u8` needs no alignment; their
     // size is that of `units`.
@@ -174,6 +178,10 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
 /// length included) or `dst` too short.
 #[inline]
 pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
+    // As in `decode_units`.
+    if cfg!(target_endian = "big") {
+        return crate::simd::portable::utf16::decode_bytes::<BE>(bytes, dst);
+    }
     // SAFETY: as in `decode_units`.
     let (i, at) = unsafe { convert::<BE>(bytes, dst) }?;
     let rest = bytes.get(2 * i..)?;

@@ -166,6 +166,10 @@ fn store16_split(dst: &mut [u16], at: usize, lo: uint8x16_t, hi: uint8x16_t) {
 /// Encodes `text` into native units; `None` if `dst` is too short.
 #[inline]
 pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
+    // The stores write the bytes of little-endian units.
+    if cfg!(target_endian = "big") {
+        return crate::simd::portable::utf16::encode_units(text, dst);
+    }
     // SAFETY: NEON is part of the base aarch64 architecture: every target
     // of this module has it, the one feature `encode` enables.
     unsafe { encode(text, dst) }
