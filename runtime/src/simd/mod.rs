@@ -97,7 +97,7 @@ pub(crate) fn avx2() -> bool {
     cfg!(target_arch = "x86_64") && level() >= Level::Avx2 as u8
 }
 
-/// Whether the NEON kernels ([`neon`](mod@neon)) may run: always on
+/// Whether the NEON kernels (`simd/neon/`) may run: always on
 /// aarch64, where NEON is part of the base architecture, unless the crate
 /// is built with `--cfg litenc_portable` (or a test holds this thread at
 /// the portable level); never elsewhere.
@@ -119,6 +119,10 @@ pub(crate) fn avx512() -> bool {
 #[repr(u8)]
 pub(crate) enum Level {
     /// The scalar code of the `const fn`s.
+    #[cfg_attr(
+        all(target_arch = "aarch64", not(any(test, litenc_portable))),
+        allow(dead_code, reason = "every aarch64 CPU has NEON")
+    )]
     Portable = 1,
     /// [`FEATURES`].
     Avx2 = 2,

@@ -36,6 +36,7 @@
     allow(dead_code, reason = "the scan of `decode_cow` only")
 )]
 pub(crate) mod cesu;
+pub(crate) mod proxy;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8;
