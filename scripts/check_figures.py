@@ -10,6 +10,11 @@
   `python3 scripts/dependency_cost.py --write`);
 - bench/results/summary.md and unicode.md are exactly what `bench/report --summary-only`
   writes from bench/results/figures.json (kept by `bench/report --summary`);
+- docs/performance.md holds, between `<!-- bench/arm/run.py: table begin -->` and
+  `<!-- bench/arm/run.py: table end -->`, exactly bench/results/arm.md, and README.md, between
+  `<!-- bench/arm/run.py: summary begin -->` and `<!-- bench/arm/run.py: summary end -->`,
+  exactly bench/results/arm_summary.md: the instructions per byte on aarch64, which are exactly
+  what `python3 bench/arm/run.py --table-only` writes from bench/results/arm.json;
 - README.md, docs/performance.md and docs/compile-time.md name no time of day outside code (a
   figure carries its machine and date, once, under its table).
 
@@ -39,6 +44,10 @@ OTHER_HOLDERS = ["docs/compile-time.md"]
 BLOCKS = [
     ("bench/results/unicode.md", "docs/performance.md",
      "<!-- bench/report: unicode begin -->\n", "<!-- bench/report: unicode end -->"),
+    ("bench/results/arm.md", "docs/performance.md",
+     "<!-- bench/arm/run.py: table begin -->\n", "<!-- bench/arm/run.py: table end -->"),
+    ("bench/results/arm_summary.md", "README.md",
+     "<!-- bench/arm/run.py: summary begin -->\n", "<!-- bench/arm/run.py: summary end -->"),
     ("bench/results/cost.md", "README.md",
      "<!-- scripts/dependency_cost.py: cost begin -->\n",
      "<!-- scripts/dependency_cost.py: cost end -->"),
@@ -76,9 +85,9 @@ def check_block(path, name, want, begin, end, fix, errors):
                           + diff(got, want, name, "file"))
 
 
-def report_module():
-    loader = importlib.machinery.SourceFileLoader("bench_report", str(ROOT / "bench" / "report"))
-    spec = importlib.util.spec_from_loader("bench_report", loader)
+def report_module(path=ROOT / "bench" / "report", name="bench_report"):
+    loader = importlib.machinery.SourceFileLoader(name, str(path))
+    spec = importlib.util.spec_from_loader(name, loader)
     module = importlib.util.module_from_spec(spec)
     loader.exec_module(module)
     return module
@@ -119,6 +128,16 @@ def main():
             errors.append(f"{path.relative_to(ROOT)} is not what `bench/report --summary-only` "
                           "writes from figures.json:\n"
                           + diff(have, made, path.name, "from figures.json"))
+    # The aarch64 counts (bench/arm/run.py): its table and the README's lines, from arm.json.
+    arm = report_module(ROOT / "bench" / "arm" / "run.py", "bench_arm")
+    if arm.RESULTS_JSON.exists():
+        data = __import__("json").loads(arm.RESULTS_JSON.read_text(encoding="utf-8"))
+        for made, path in ((arm.tables(data), arm.TABLE), (arm.summary(data), arm.SUMMARY)):
+            have = path.read_text(encoding="utf-8")
+            if made != have:
+                errors.append(f"{path.relative_to(ROOT)} is not what `bench/arm/run.py "
+                              "--table-only` writes from arm.json:\n"
+                              + diff(have, made, path.name, "from arm.json"))
     for name in HOLDERS + OTHER_HOLDERS:
         path = ROOT / name
         if name in HOLDERS:

@@ -9,12 +9,12 @@ use crate::simd::cesu::encode_unchanged_words;
 use crate::simd::utf8::{CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8, char_start_before, is_cont};
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm256_add_epi8,
-    _mm256_add_epi64, _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
-    _mm256_cmpeq_epi8, _mm256_extract_epi64, _mm256_extracti128_si256, _mm256_max_epu8,
-    _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8, _mm256_setzero_si256, _mm256_slli_epi16,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_sub_epi8, _mm256_testz_si256,
-    _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
+    __m128i, __m256i, _mm_loadu_si128, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storel_epi64,
+    _mm_storeu_si128, _mm_unpackhi_epi64, _mm256_add_epi8, _mm256_add_epi64, _mm256_and_si256,
+    _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_extract_epi64,
+    _mm256_extracti128_si256, _mm256_max_epu8, _mm256_min_epu8, _mm256_or_si256, _mm256_sad_epu8,
+    _mm256_setzero_si256, _mm256_slli_epi16, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_sub_epi8, _mm256_testz_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
 /// Stores `v` in `dst[at..at + 32]`.
@@ -383,7 +383,7 @@ pub(crate) unsafe fn encode_avx2<const JAVA: bool>(text: &str, dst: &mut [u8]) -
     // `F0..=FF` in it is followed by its three continuation bytes, also in
     // `rest` (wherever `i` is), and the padding has no such bytes.
     let (j, end) = unsafe { encode_bulk::<JAVA>(&ibuf, &mut obuf, false) };
-    let m = end - (j - rest.len());
+    let m = end.checked_sub(j.checked_sub(rest.len())?)?;
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)
 }
@@ -522,6 +522,268 @@ unsafe fn decode_special<const JAVA: bool>(pair: __m256i) -> u32 {
     high_bits!(s)
 }
 
+/// The special bits of a 64-byte block from which [`decode_bulk`] hands
+/// the blocks after it to [`decode_run`]: four pairs (two bits each) or
+/// eight `C0 80`s. Chinese or Russian with an emoji after each character
+/// has seven or eight pairs in 64 bytes; emoji after each word, one or
+/// two, which the copy loop takes faster.
+const DENSE: u32 = 8;
+
+/// `COMPRESS[m]`, for an 8-bit mask `m` of bytes to keep, is the shuffle of
+/// 8 bytes (one control byte per byte of the `u64`, from the lowest) that
+/// moves the kept bytes, in order, to the front; the rest select byte 0,
+/// and are overwritten by the next store.
+static COMPRESS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut q, mut row) = (0u32, 0u64, 0u64);
+        while q < 8 {
+            if (m >> q) & 1 == 1 {
+                row |= q << (8 * k);
+                k += 1;
+            }
+            q += 1;
+        }
+        t[m] = row;
+        m += 1;
+    }
+    t
+};
+
+/// Text dense in surrogate pairs (or `C0 80`s), 32 bytes a step whatever
+/// they hold, from `p` (a character boundary up to which the validator
+/// `val` has checked `b`) into `dst[at..]`; the mirror of the encoder's
+/// [`expand_run`].
+///
+/// Each byte's output is worked out in place from it and the bytes around
+/// it (four unaligned loads: at `j - 2`, `j - 1`, `j`, `j + 1`), so that
+/// a character cut by the end of a step needs nothing carried but two
+/// masks. With a pair `ED Ah xx ED Bl yy` (`h`, `l` its nibbles) standing
+/// for `u = 0x40 + (h << 6 | xx & 0x3F)`, the top 11 bits of the code point
+/// (`cp >> 10`), and `ll = l << 6 | yy & 0x3F`, its low 10 bits:
+///
+/// - the `Ah` byte becomes the 4-byte lead `F0 | u >> 8`, which is
+///   `F0 | (h + 1) >> 2`: from the byte alone;
+/// - `xx` becomes `80 | (u >> 2) & 3F`, that is `80 | ((h + 1) & 3) << 4 |
+///   (xx & 3F) >> 2`, from it and the byte before;
+/// - `Bl` becomes `80 | (u & 3) << 4 | l`, and `u & 3 == xx & 3`: from it and
+///   the byte two before (`xx`, before the `ED`);
+/// - `yy` stays as it is (`80 | cp & 3F`);
+/// - both `ED`s are dropped, and so is the `C0` of a `C0 80`, whose `80`
+///   becomes `00`; every other byte stays as it is.
+///
+/// The bytes kept are packed by one `pshufb` of each 8 bytes, whose control
+/// is looked up in [`COMPRESS`] by the 8-bit mask of kept bytes, and stored
+/// 8 bytes at a time, the cursor moving by the mask's popcount.
+///
+/// The bytes are checked as in [`decode_bulk`]: the validator over every
+/// step (which allows encoded surrogates anywhere and `C0` only before
+/// `80..=BF`), raw zero bytes for modified UTF-8, and two masks: each high
+/// surrogate's second byte must have a low surrogate's three bytes on, and
+/// every low one a high one three bytes before (the bits of the last three
+/// bytes carried to the next step); each `C0` must be followed by `80`.
+///
+/// The run stops after a step with no such character (then no pair and no
+/// `C0 80` is cut there; another character cut there is copied as it is on
+/// both sides), or where the bounds of [`decode_bulk`] stop it: then a pair
+/// cut there is finished here (its lead at `p - 5 ..= p - 2`) and the copy
+/// cursor put after it, or a pair or `C0 80` whose lead is the last byte is
+/// left to [`decode_bulk`], which steps back over a lead copied as it is
+/// (the output cursor moves one byte as if it had been). Returns the
+/// validator's position, the copy cursor and the output cursor; `None` at an
+/// unpaired surrogate or a `C0` not followed by `80`.
+///
+/// # Safety
+/// The CPU must have the enabled features; `p >= 2`.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+#[inline(never)]
+#[allow(clippy::too_many_lines, reason = "one hot loop, explained as a whole")]
+unsafe fn decode_run<const JAVA: bool>(
+    b: &[u8],
+    mut p: usize,
+    dst: &mut [u8],
+    mut at: usize,
+    val: &mut Validator,
+) -> Option<(usize, usize, usize)> {
+    debug_assert!(p >= 2, "decode_run needs two bytes before the run");
+    let n = b.len();
+    let cap = dst.len();
+    let zero = _mm256_setzero_si256();
+    // High surrogates among the last three bytes of the step before, as the
+    // bits of their low surrogates in this step; a `C0` as the last byte.
+    let mut carry_hi = 0u32;
+    let mut carry_c0 = 0u32;
+    // The bounds: the loads reach `b[p - 2..p + 33]`, the stores
+    // `dst[at..at + 32]`. The run goes as far into `b` as `decode_bulk`'s
+    // 64-byte blocks would (to `n - 64` or less), which its padded last
+    // bytes rely on; the output room is its.
+    while p + 96 <= n && at + 136 <= cap {
+        // SAFETY: features; `p >= 2` and `p + 33 <= n`, so the four loads
+        // are within `b`.
+        let (cur, prev1, prev2, next) = unsafe {
+            (
+                load32(b, p),
+                load32(b, p - 1),
+                load32(b, p - 2),
+                load32(b, p + 1),
+            )
+        };
+        // SAFETY: features (all that `check` and `flag` need).
+        unsafe {
+            val.check(cur);
+            if JAVA {
+                val.flag(_mm256_cmpeq_epi8(cur, zero));
+            }
+        }
+        let nib = _mm256_and_si256(cur, splat!(0xF0));
+        let e1 = _mm256_cmpeq_epi8(prev1, splat!(0xED));
+        let e2 = _mm256_cmpeq_epi8(prev2, splat!(0xED));
+        // The second bytes of the high (`hi1`) and the low (`lo1`)
+        // surrogates, and the third bytes of the high ones (`hi2`).
+        let hi1 = _mm256_and_si256(e1, _mm256_cmpeq_epi8(nib, splat!(0xA0)));
+        let lo1 = _mm256_and_si256(e1, _mm256_cmpeq_epi8(nib, splat!(0xB0)));
+        let hi2 = _mm256_and_si256(
+            e2,
+            _mm256_cmpeq_epi8(_mm256_and_si256(prev1, splat!(0xF0)), splat!(0xA0)),
+        );
+        let mh = high_bits!(hi1);
+        let ml = high_bits!(lo1);
+        if ml != ((mh << 3) | carry_hi) {
+            return None;
+        }
+        carry_hi = mh >> 29;
+        let mut special = mh | ml;
+        // `ED` before `A0..=BF`: dropped.
+        let mut drop = _mm256_and_si256(
+            _mm256_cmpeq_epi8(cur, splat!(0xED)),
+            _mm256_cmpeq_epi8(_mm256_and_si256(next, splat!(0xE0)), splat!(0xA0)),
+        );
+        // The three bytes that change (8-bit shifts as 16-bit ones, masked
+        // to what stays within each byte).
+        let lead = _mm256_or_si256(
+            splat!(0xF0),
+            _mm256_and_si256(
+                _mm256_srli_epi16::<2>(_mm256_add_epi8(
+                    _mm256_and_si256(cur, splat!(0x0F)),
+                    splat!(1),
+                )),
+                splat!(0x07),
+            ),
+        );
+        let second = _mm256_or_si256(
+            _mm256_or_si256(
+                splat!(0x80),
+                _mm256_slli_epi16::<4>(_mm256_and_si256(
+                    _mm256_add_epi8(_mm256_and_si256(prev1, splat!(0x0F)), splat!(1)),
+                    splat!(0x03),
+                )),
+            ),
+            _mm256_and_si256(_mm256_srli_epi16::<2>(cur), splat!(0x0F)),
+        );
+        let third = _mm256_or_si256(
+            _mm256_or_si256(
+                splat!(0x80),
+                _mm256_slli_epi16::<4>(_mm256_and_si256(prev2, splat!(0x03))),
+            ),
+            _mm256_and_si256(cur, splat!(0x0F)),
+        );
+        let mut out = _mm256_blendv_epi8(cur, lead, hi1);
+        out = _mm256_blendv_epi8(out, second, hi2);
+        out = _mm256_blendv_epi8(out, third, lo1);
+        if JAVA {
+            let c0 = _mm256_cmpeq_epi8(cur, splat!(0xC0));
+            let mc = high_bits!(c0);
+            let m80 = high_bits!(_mm256_cmpeq_epi8(cur, splat!(0x80)));
+            if ((mc << 1) | carry_c0) & !m80 != 0 {
+                return None;
+            }
+            carry_c0 = mc >> 31;
+            special |= mc;
+            drop = _mm256_or_si256(drop, c0);
+            // The `80` of `C0 80` becomes `00`.
+            out = _mm256_blendv_epi8(out, zero, _mm256_cmpeq_epi8(prev1, splat!(0xC0)));
+        }
+        // Pack the kept bytes, 8 at a time.
+        let keep = !high_bits!(drop);
+        for (h, lane) in [
+            _mm256_castsi256_si128(out),
+            _mm256_extracti128_si256::<1>(out),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let k0 = (keep >> (16 * h)) as u8;
+            let k1 = (keep >> (16 * h + 8)) as u8;
+            let ctrl = _mm_set_epi64x(
+                (COMPRESS[usize::from(k1)] + 0x0808_0808_0808_0808).cast_signed(),
+                COMPRESS[usize::from(k0)].cast_signed(),
+            );
+            let packed = _mm_shuffle_epi8(lane, ctrl);
+            // SAFETY: `at` moves by at most 32 in a step from below
+            // `cap - 136`, so each 8-byte store is within `dst`; the stores
+            // are unaligned.
+            unsafe {
+                _mm_storel_epi64(dst.as_mut_ptr().add(at).cast(), packed);
+                at += k0.count_ones() as usize;
+                _mm_storel_epi64(
+                    dst.as_mut_ptr().add(at).cast(),
+                    _mm_unpackhi_epi64(packed, packed),
+                );
+                at += k1.count_ones() as usize;
+            }
+        }
+        p += 32;
+        if special == 0 {
+            break;
+        }
+    }
+    // Stopped after a step with no pair (only its last byte may be the
+    // `ED` of one), or by the bounds, maybe inside a pair or a `C0 80`.
+    if JAVA && carry_c0 != 0 {
+        // The `C0` at `p - 1` was dropped: as if copied.
+        return Some((p, p, at + 1));
+    }
+    // A pair cut at `p` (its lead `ED` at `p - 5 ..= p - 2`): the run wrote
+    // its 4-byte sequence's first, second and third bytes where their
+    // bytes were before `p`; it is written again whole here, and the copy
+    // cursor put after it. (One cut after its last byte but one needs only
+    // that byte, which is copied as it is.)
+    if let Some(lead) =
+        (p - 5..p - 1).find(|&l| b[l] == 0xED && b[l + 1] & 0xF0 == 0xA0 && is_cont(b[l + 2]))
+    {
+        let written =
+            usize::from(lead + 1 < p) + usize::from(lead + 2 < p) + usize::from(lead + 4 < p);
+        at = at.checked_sub(written)?;
+        let (b1, b2, b3, b4, b5) = (
+            b[lead + 1],
+            b[lead + 2],
+            b[lead + 3],
+            b[lead + 4],
+            b[lead + 5],
+        );
+        if b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
+            return None;
+        }
+        let cp = 0x1_0000
+            + ((((u32::from(b1) & 0x0F) << 6) | (u32::from(b2) & 0x3F)) << 10)
+            + (((u32::from(b4) & 0x0F) << 6) | (u32::from(b5) & 0x3F));
+        let utf8 = (0xF0 | (cp >> 18))
+            | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
+            | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
+            | ((0x80 | (cp & 0x3F)) << 24);
+        // SAFETY: `at + 4 <= cap` (the run stops with `at` below `cap -
+        // 104`).
+        unsafe { put(dst, at, utf8.to_le_bytes()) };
+        return Some((p, lead + 6, at + 4));
+    }
+    if b[p - 1] == 0xED && b[p] & 0xE0 == 0xA0 {
+        // The `ED` at `p - 1` was dropped: as if copied.
+        return Some((p, p, at + 1));
+    }
+    Some((p, p, at))
+}
+
 /// The decoding loop over `b` into `dst`: 64-byte blocks while 128 bytes of
 /// input are left and 136 bytes of room. `None` on any error found; else
 /// the input and output cursors, the input cursor at the lead of a
@@ -587,6 +849,7 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
             // SAFETY: features (all that `flag` needs).
             unsafe { val.flag(_mm256_cmpeq_epi8(_mm256_min_epu8(x, y), zero)) };
         }
+        let specials = mask.count_ones();
         if i > p {
             // The bytes before `i` belong to a pair decoded already.
             mask &= u64::MAX << (i - p + 1);
@@ -669,6 +932,20 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
             i = p + 64;
         }
         p += 64;
+        // A block with four pairs or more (or as many `C0 80`s), that left
+        // nothing open: the blocks after it 32 bytes a step, whatever they
+        // hold, while they have such characters.
+        if specials >= DENSE
+            && i == p
+            && p + 128 <= n
+            && at + 136 <= cap
+            && b[p - 1] != 0xED
+            && b[p - 1] != 0xC0
+        {
+            // SAFETY: features; `p >= 64`, `p + 128 <= n`, and the
+            // validator has checked `b[..p]`.
+            (p, i, at) = unsafe { decode_run::<JAVA>(b, p, dst, at, &mut val) }?;
+        }
     }
     // SAFETY: features (all that `clean` needs).
     if !unsafe { val.clean() } {
@@ -849,16 +1126,12 @@ pub(crate) unsafe fn looks_dense<const JAVA: bool>(b: &[u8]) -> bool {
 pub(crate) unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<usize> {
     // Text dense in pairs (or `C0 80`s), as samples of it say: with
     // AVX-512 through UTF-16 while it stays so, the rest by the copy loop;
-    // else by the portable decoder, which moves from one pair to the next
-    // without a vector set-up each time (on a CPU without AVX-512, Chinese
-    // with an emoji after each character and emoji alone ran `decode_cow`
-    // at 1.58 and 1.06 GB/s in the copy loop, 2.7 and 2.8 in the portable
-    // one).
-    // SAFETY: features.
-    let dense = unsafe { looks_dense::<JAVA>(bytes) };
-    if dense && !crate::simd::avx512() {
-        return crate::simd::portable::cesu::decode::<JAVA>(bytes, dst);
-    }
+    // with AVX2 alone, the copy loop, which hands such blocks to
+    // [`decode_run`] itself.
+    let dense = crate::simd::avx512() && {
+        // SAFETY: features.
+        unsafe { looks_dense::<JAVA>(bytes) }
+    };
     let (start, out) = if dense {
         // SAFETY: `avx512()` says that the CPU has the features; `0 <=
         // bytes.len()` and `0 <= dst.len()`.
@@ -889,7 +1162,7 @@ pub(crate) unsafe fn decode_avx2<const JAVA: bool>(bytes: &[u8], dst: &mut [u8])
     let mut obuf = [0u8; DECODE_TAIL_OUT];
     // SAFETY: features (all that `decode_bulk` needs).
     let (j, end) = unsafe { decode_bulk::<JAVA>(&ibuf, &mut obuf) }?;
-    let m = end - (j - rest.len());
+    let m = end.checked_sub(j.checked_sub(rest.len())?)?;
     dst.get_mut(at..at + m)?.copy_from_slice(&obuf[..m]);
     Some(at + m)
 }
@@ -911,12 +1184,15 @@ unsafe fn put<const N: usize>(dst: &mut [u8], at: usize, bytes: [u8; N]) {
 /// bytes; output is at most twice that plus the padding and a store's 64.
 const TAIL_IN: usize = 192;
 
-/// The padded buffer of the decoder's last bytes: three blocks run on it
-/// (`p + 128 <= 256`), so it takes up to `192 - 3` real bytes with room
-/// for a space after them that ends any truncated character. Its output
-/// room: the loop needs `at + 136` with `at` up to 133.
-const DECODE_TAIL_IN: usize = 256;
+/// The padded buffer of the decoder's last bytes. The loop runs on it while
+/// `p + 128 <= 320`, and [`decode_run`] while `p + 96 <= 320`, from any `p`:
+/// so it checks and decodes at least its first `320 - 127` bytes, which
+/// takes up to `192 - 3` real bytes with room for spaces after them that
+/// end any truncated character. Its output room: the loops need `at +
+/// 136` with `at <= p + 5` (no byte decodes to more than one) and `p` up to
+/// 224.
+const DECODE_TAIL_IN: usize = 320;
 
 const DECODE_TAIL_REAL: usize = 189;
 
-const DECODE_TAIL_OUT: usize = 320;
+const DECODE_TAIL_OUT: usize = 384;
