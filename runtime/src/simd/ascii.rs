@@ -29,6 +29,10 @@ pub(crate) fn ascii_len(b: &[u8]) -> usize {
             return unsafe { avx2::ascii_len_avx2(b) };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf8::ascii_len(b);
+    }
     // The portable scans' ASCII test, 128 bytes a step, and their search of
     // the block pair that is not all ASCII; the last bytes by words.
     let i = 128 * super::portable::scan::ascii_pairs::<false>(b);

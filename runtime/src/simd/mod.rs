@@ -111,7 +111,7 @@ pub(crate) fn neon() -> bool {
 /// enable exactly [`FEATURES_512`].
 #[inline]
 pub(crate) fn avx512() -> bool {
-    level() >= Level::Avx512 as u8
+    cfg!(target_arch = "x86_64") && level() >= Level::Avx512 as u8
 }
 
 /// The kernels this CPU can run, from the least to the most.
@@ -357,6 +357,10 @@ pub(crate) fn utf8_is_valid(b: &[u8]) -> bool {
             return unsafe { avx2::utf8::is_valid_avx2(b) };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if neon() {
+        return neon::utf8::is_valid(b);
+    }
     portable::utf8::is_valid(b)
 }
 
@@ -395,7 +399,7 @@ pub(crate) fn encode_into(f: Family, text: &str, dst: &mut [u8]) -> Option<usize
 /// 1.13x (28 Nov).
 #[inline]
 fn encode_utf16_bytes(text: &str, dst: &mut [u8], big_endian: bool) -> Option<usize> {
-    if avx2() {
+    if avx2() || neon() {
         return encode_utf16_bytes_by(text, dst, big_endian, utf8_to_utf16::encode_units);
     }
     let plan = portable::utf16::text_plan(text.as_bytes());

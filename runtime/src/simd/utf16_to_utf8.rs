@@ -94,6 +94,10 @@ pub(crate) fn decode_units(units: &[u16], dst: &mut [u8]) -> Option<usize> {
             return finish(Src::Units(units.get(i..)?), dst, at);
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf16_to_utf8::decode_units(units, dst);
+    }
     super::portable::utf16::decode(units, dst)
 }
 
@@ -122,6 +126,10 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
             let src = if BE { Src::Be(rest) } else { Src::Le(rest) };
             return finish(src, dst, at);
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf16_to_utf8::decode_bytes::<BE>(bytes, dst);
     }
     super::portable::utf16::decode_bytes::<BE>(bytes, dst)
 }

@@ -92,6 +92,10 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u16]) -> Option<usize> {
         // enables.
         return unsafe { avx2::encode_avx2(text, dst) };
     }
+    #[cfg(target_arch = "aarch64")]
+    if crate::simd::neon() {
+        return crate::simd::neon::utf8_to_utf16::encode_units(text, dst);
+    }
     crate::simd::portable::utf16::encode_units(text, dst)
 }
 
@@ -103,6 +107,10 @@ pub(crate) fn units_len(text: &str) -> usize {
         // SAFETY: `avx2()` said that the CPU has every feature the kernel
         // enables, its only precondition.
         return unsafe { avx2::units_len_avx2(text.as_bytes()) };
+    }
+    #[cfg(target_arch = "aarch64")]
+    if crate::simd::neon() {
+        return crate::simd::neon::utf8_to_utf16::units_len(text);
     }
     crate::simd::portable::utf16::units_len(text.as_bytes())
 }
