@@ -1233,6 +1233,7 @@ mod tests {
         b"\xED\xA0\x80\xED\xB0\x80",
         b"\xED\xAF\xBF\xED\xBF\xBF",
         b"\xED\xA0\xBD\xED\xB8\x80",
+        b"\xED\xA2\x84\xED\xBD\x8A",
         b"\xED\xA0\x80\xED\xB0\x80\xED\xA0\x80\xED\xB0\x80",
         b"\xC0\x80\xC0\x80",
         b"\xC0\x80\xED\xA0\x80\xED\xB0\x80\xC0\x80",
@@ -1307,9 +1308,12 @@ mod tests {
             "\u{FFFF}",
             "\u{10000}",
             "😀",
+            "\u{2A6D6}",
+            "\u{3134A}",
+            "\u{E0001}",
             "\u{10FFFF}",
         ];
-        let fillers = ["a", "ж", "世", "😀", "\0", "世😀"];
+        let fillers = ["a", "ж", "世", "😀", "\0", "世😀", "\u{2A6D6}"];
         for c in chars {
             for filler in fillers {
                 for before in sample(0..134, 67) {
@@ -1476,9 +1480,10 @@ mod tests {
             "\u{FFFF}",
             "\u{10000}",
             "😀",
+            "\u{3134A}",
             "\u{10FFFF}",
         ];
-        let fillers = ["😀", "ж\u{10400}", "a\u{4E16}\u{1F389}", "\0😀", "\0"];
+        let fillers = ["😀", "ж\u{10400}", "a\u{4E16}\u{1F389}", "\0😀", "\0", "\u{2A6D6}"];
         for c in chars {
             for filler in fillers {
                 for before in sample(0..200, 6) {
@@ -1556,8 +1561,8 @@ mod tests {
     #[test]
     fn neon_cesu_random_round_trips_and_corruptions() {
         const POOL: &str =
-            "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}";
-        const DENSE: &str = "😀🎉\u{10000}\u{10FFFF}\u{1D400}жЯ世a \u{0}";
+            "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}\u{2A6D6}\u{3134A}";
+        const DENSE: &str = "😀🎉\u{10000}\u{10FFFF}\u{1D400}\u{2A6D6}\u{E0001}жЯ世a \u{0}";
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let pools: [Vec<char>; 2] = [POOL.chars().collect(), DENSE.chars().collect()];
         for case in 0..cases(20_000, 6) {

@@ -564,9 +564,11 @@ mod tests {
         }
     }
 
-    const CHARS: [char; 12] = [
+    /// Every length of UTF-8 and its limits; supplementary characters
+    /// with each value of the two plane bits in the second byte.
+    const CHARS: [char; 15] = [
         'a', '\0', '\u{7F}', '\u{80}', 'ж', '\u{7FF}', '\u{800}', '世', '\u{FFFF}', '\u{10000}',
-        '😀', '\u{10FFFF}',
+        '😀', '\u{2A6D6}', '\u{3134A}', '\u{E0001}', '\u{10FFFF}',
     ];
 
     /// Every kind of character at every offset after each kind of filler,
