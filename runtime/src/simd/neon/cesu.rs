@@ -36,12 +36,12 @@ use crate::simd::utf8::{
     CESU8, MARK_C0, MARK_SURROGATE, MUTF8, Tables, UTF8, char_start_before, is_cont,
 };
 use core::arch::aarch64::{
-    uint8x16_t, uint8x16x4_t, vaddq_u8, vaddv_u8, vaddvq_u8, vaddlvq_u8, vandq_u8, vand_u8,
-    vbslq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcombine_u8, vcreate_u64, vdupq_n_u8, veorq_u8,
-    vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u64, vld1q_u8, vld1q_u8_x4, vmaxvq_u8,
-    vminq_u8, vminvq_u8, vorrq_u8, vpaddq_u8, vqsubq_u8, vqtbl1q_u8, vreinterpret_u8_u64,
-    vreinterpretq_u8_u64, vreinterpretq_u64_u8, vdupq_n_u64, vshlq_n_u8, vshrq_n_u8, vst1q_u8,
-    vst1q_u8_x4, vsubq_u8, vtstq_u8,
+    uint8x16_t, uint8x16x4_t, vaddlvq_u8, vaddq_u8, vaddv_u8, vaddvq_u8, vand_u8, vandq_u8,
+    vbslq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcombine_u8, vcreate_u64, vdupq_n_u8, vdupq_n_u64,
+    veorq_u8, vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u64, vld1q_u8, vld1q_u8_x4,
+    vmaxvq_u8, vminq_u8, vminvq_u8, vorrq_u8, vpaddq_u8, vqsubq_u8, vqtbl1q_u8,
+    vreinterpret_u8_u64, vreinterpretq_u8_u64, vreinterpretq_u64_u8, vshlq_n_u8, vshrq_n_u8,
+    vst1q_u8, vst1q_u8_x4, vsubq_u8, vtstq_u8,
 };
 
 /// A NEON register of 16 bytes.
@@ -110,7 +110,12 @@ unsafe fn store64(dst: &mut [u8], at: usize, v: [V; 4]) {
     );
     // SAFETY: the caller guarantees `at + 64 <= dst.len()`: the 64 bytes
     // that the four-register `st1` writes are within `dst`.
-    unsafe { vst1q_u8_x4(dst.as_mut_ptr().add(at), uint8x16x4_t(v[0], v[1], v[2], v[3])) }
+    unsafe {
+        vst1q_u8_x4(
+            dst.as_mut_ptr().add(at),
+            uint8x16x4_t(v[0], v[1], v[2], v[3]),
+        );
+    }
 }
 
 /// Copies `b[i..i + 64]` to `dst[at..at + 64]`.
@@ -321,7 +326,7 @@ fn encode_special<const JAVA: bool>(v: V) -> V {
     }
 }
 
-/// [`encode_special`] of four registers, ORed.
+/// [`encode_special`] of each of four registers.
 #[inline]
 #[target_feature(enable = "neon")]
 fn encode_special4<const JAVA: bool>(v: [V; 4]) -> [V; 4] {
@@ -679,8 +684,12 @@ fn encode_unchanged_neon<const JAVA: bool>(text: &str) -> usize {
 #[inline]
 #[target_feature(enable = "neon")]
 fn nibbles(v: V) -> u64 {
-    use core::arch::aarch64::{vget_lane_u64, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16};
-    vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(v))))
+    use core::arch::aarch64::{
+        vget_lane_u64, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16,
+    };
+    vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(
+        v,
+    ))))
 }
 
 /// The index of the first nonzero byte of `v` (bytes `00` or `FF`), 16 if
@@ -1053,7 +1062,6 @@ fn ascii_pairs<const JAVA: bool>(b: &[u8], mut p: usize) -> usize {
     }
     p
 }
-
 
 // ------------------------------------------------------------ entry points
 //
@@ -1483,7 +1491,14 @@ mod tests {
             "\u{3134A}",
             "\u{10FFFF}",
         ];
-        let fillers = ["😀", "ж\u{10400}", "a\u{4E16}\u{1F389}", "\0😀", "\0", "\u{2A6D6}"];
+        let fillers = [
+            "😀",
+            "ж\u{10400}",
+            "a\u{4E16}\u{1F389}",
+            "\0😀",
+            "\0",
+            "\u{2A6D6}",
+        ];
         for c in chars {
             for filler in fillers {
                 for before in sample(0..200, 6) {
@@ -1560,8 +1575,7 @@ mod tests {
     /// dense, round trips and corruptions.
     #[test]
     fn neon_cesu_random_round_trips_and_corruptions() {
-        const POOL: &str =
-            "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}\u{2A6D6}\u{3134A}";
+        const POOL: &str = "az .,\n\u{0}\u{7F}ßжЯ€世界\u{FFFD}\u{FFFF}\u{D7FF}\u{E000}😀🎉\u{10FFFF}\u{10000}\u{2A6D6}\u{3134A}";
         const DENSE: &str = "😀🎉\u{10000}\u{10FFFF}\u{1D400}\u{2A6D6}\u{E0001}жЯ世a \u{0}";
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let pools: [Vec<char>; 2] = [POOL.chars().collect(), DENSE.chars().collect()];

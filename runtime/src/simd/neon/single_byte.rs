@@ -53,12 +53,11 @@
 
 use crate::table::SingleByte;
 use core::arch::aarch64::{
-    uint8x8_t, uint8x16_t, uint8x16x4_t, vaddlvq_u8, vaddv_u8, vand_u8,
-    vandq_u8, vbslq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcreate_u64, vdupq_n_u8, veorq_u8,
-    vextq_u8, vget_high_u8, vget_low_u8, vld1_u8, vld1q_u8, vld1q_u8_x4, vmaxvq_u8, vmvnq_u8,
-    vorrq_u8, vqtbl1_u8, vqtbl1q_u8, vqtbl4q_u8, vqtbx4q_u8, vreinterpret_u8_u64,
-    vreinterpretq_s8_u8, vshlq_u8, vshrq_n_u8, vst1_u8, vst1q_u8, vst1q_u8_x4, vsubq_u8,
-    vtstq_u8, vzip1q_u8, vzip2q_u8,
+    uint8x8_t, uint8x16_t, uint8x16x4_t, vaddlvq_u8, vaddv_u8, vand_u8, vandq_u8, vbslq_u8,
+    vceqq_u8, vceqzq_u8, vcgeq_u8, vcreate_u64, vdupq_n_u8, veorq_u8, vextq_u8, vget_high_u8,
+    vget_low_u8, vld1_u8, vld1q_u8, vld1q_u8_x4, vmaxvq_u8, vmvnq_u8, vorrq_u8, vqtbl1_u8,
+    vqtbl1q_u8, vqtbl4q_u8, vqtbx4q_u8, vreinterpret_u8_u64, vreinterpretq_s8_u8, vshlq_u8,
+    vshrq_n_u8, vst1_u8, vst1q_u8, vst1q_u8_x4, vsubq_u8, vtstq_u8, vzip1q_u8, vzip2q_u8,
 };
 
 /// A NEON register of 16 bytes.
@@ -146,7 +145,12 @@ unsafe fn store64(dst: &mut [u8], at: usize, v: [V; 4]) {
         "store64 out of bounds"
     );
     // SAFETY: the caller guarantees `at + 64 <= dst.len()`.
-    unsafe { vst1q_u8_x4(dst.as_mut_ptr().add(at), uint8x16x4_t(v[0], v[1], v[2], v[3])) }
+    unsafe {
+        vst1q_u8_x4(
+            dst.as_mut_ptr().add(at),
+            uint8x16x4_t(v[0], v[1], v[2], v[3]),
+        );
+    }
 }
 
 /// Whether the four registers are all ASCII.
@@ -282,7 +286,13 @@ unsafe fn decode16(d: &DecodeTables, x: V, dst: &mut [u8], at: usize) -> Option<
     for (row, part) in rows.into_iter().zip(pairs) {
         // SAFETY: each half writes at most 16 bytes; the two stores end by
         // the old `at + 32 <= dst.len()` (the caller says).
-        unsafe { store16(dst, at, vqtbl1q_u8(part, table(&DECOMPRESS[usize::from(row)]))) };
+        unsafe {
+            store16(
+                dst,
+                at,
+                vqtbl1q_u8(part, table(&DECOMPRESS[usize::from(row)])),
+            );
+        };
         at += 8 + row.count_ones() as usize;
     }
     Some(at)
@@ -296,7 +306,13 @@ unsafe fn decode16(d: &DecodeTables, x: V, dst: &mut [u8], at: usize) -> Option<
 /// `i + 16 <= b.len()` and `at + 52 <= dst.len()` (16 characters of at
 /// most three bytes, the last store reaching one byte further).
 #[inline]
-unsafe fn decode16_scalar(t: &SingleByte, b: &[u8], i: usize, dst: &mut [u8], at: usize) -> Option<usize> {
+unsafe fn decode16_scalar(
+    t: &SingleByte,
+    b: &[u8],
+    i: usize,
+    dst: &mut [u8],
+    at: usize,
+) -> Option<usize> {
     let mut at = at;
     let mut undefined = false;
     for k in 0..16 {
@@ -305,7 +321,12 @@ unsafe fn decode16_scalar(t: &SingleByte, b: &[u8], i: usize, dst: &mut [u8], at
         undefined |= v == 0;
         // SAFETY: `at <= old at + 3k <= old at + 45`, so the 4 bytes end
         // by `old at + 49 <= dst.len()`.
-        unsafe { dst.as_mut_ptr().add(at).cast::<[u8; 4]>().write(v.to_le_bytes()) };
+        unsafe {
+            dst.as_mut_ptr()
+                .add(at)
+                .cast::<[u8; 4]>()
+                .write(v.to_le_bytes());
+        };
         at += (v >> 24) as usize;
     }
     if undefined { None } else { Some(at) }
@@ -344,6 +365,7 @@ fn decode_neon(t: &'static SingleByte, b: &[u8], dst: &mut [u8]) -> Option<usize
                 // i + 64 <= n`.
                 at = match unsafe { decode16(&d, x, dst, at) } {
                     Some(at) => at,
+                    // SAFETY: as above.
                     None => unsafe { decode16_scalar(t, b, i + 16 * k, dst, at) }?,
                 };
             }
@@ -449,24 +471,28 @@ impl EncodeTables {
     }
 }
 
+/// What a step of [`encode16`] did.
+enum Step {
+    /// Encoded: the new input and output cursors.
+    Done(usize, usize),
+    /// Not taken: a byte is not ASCII, a hot lead or its trail.
+    Scalar,
+    /// The page lacks a character.
+    Missing,
+}
+
 /// Encodes the 16 bytes at `b[i..]` into `dst` at `at` if each is ASCII, a
 /// hot lead or the trail after one; the new cursors (`i` past the trail of
-/// a lead in the last byte), `Some(None)` if some byte is none of those
-/// (the caller takes the characters one at a time), or `None` if the page
-/// lacks a character.
+/// a lead in the last byte), [`Step::Scalar`] if some byte is none of those
+/// (the caller takes the characters one at a time), or [`Step::Missing`]
+/// if the page lacks a character.
 ///
 /// # Safety
 /// `i + 17 <= b.len()`, `b[i]` starts a character, and `at + 16 <=
 /// dst.len()`.
 #[inline]
 #[target_feature(enable = "neon")]
-unsafe fn encode16(
-    e: &EncodeTables,
-    b: &[u8],
-    i: usize,
-    dst: &mut [u8],
-    at: usize,
-) -> Option<Option<(usize, usize)>> {
+unsafe fn encode16(e: &EncodeTables, b: &[u8], i: usize, dst: &mut [u8], at: usize) -> Step {
     // SAFETY: `i + 17 <= b.len()`.
     let (x, next) = unsafe { (load16(b, i), load16(b, i + 1)) };
     let eq = [
@@ -480,7 +506,7 @@ unsafe fn encode16(
     let trail = vextq_u8::<15>(splat(0), hot);
     let ascii = vmvnq_u8(vcgeq_u8(x, splat(0x80)));
     if vmaxvq_u8(vmvnq_u8(vorrq_u8(vorrq_u8(ascii, hot), trail))) != 0 {
-        return Some(None);
+        return Step::Scalar;
     }
     let slot = vorrq_u8(
         vandq_u8(eq[1], splat(0x40)),
@@ -492,7 +518,7 @@ unsafe fn encode16(
     byte = vqtbx4q_u8(byte, e.bytes[2], vsubq_u8(code, splat(0x80)));
     byte = vqtbx4q_u8(byte, e.bytes[3], vsubq_u8(code, splat(0xC0)));
     if vmaxvq_u8(vandq_u8(hot, vceqzq_u8(byte))) != 0 {
-        return None;
+        return Step::Missing;
     }
     let out = vbslq_u8(hot, byte, x);
     let rows = half_masks(trail);
@@ -512,7 +538,7 @@ unsafe fn encode16(
     }
     // A lead in the last byte: its trail (`next`'s last byte) is taken.
     let last_hot = usize::from(rows_high_bit(hot));
-    Some(Some((i + 16 + last_hot, at)))
+    Step::Done(i + 16 + last_hot, at)
 }
 
 /// Whether byte 15 of `v` (a compare) is set.
@@ -582,9 +608,10 @@ fn encode_neon(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize> {
             while i < end && i + 17 <= n && at + 16 <= cap {
                 // SAFETY: `i + 17 <= n`, `at + 16 <= cap`, and `i` starts a
                 // character (blocks end after whole characters).
-                match unsafe { encode16(&e, b, i, dst, at) }? {
-                    Some((i2, at2)) => (i, at) = (i2, at2),
-                    None => (i, at) = encode_chars(t, b, i, i + 16, dst, at)?,
+                match unsafe { encode16(&e, b, i, dst, at) } {
+                    Step::Done(i2, at2) => (i, at) = (i2, at2),
+                    Step::Scalar => (i, at) = encode_chars(t, b, i, i + 16, dst, at)?,
+                    Step::Missing => return None,
                 }
             }
         }
@@ -690,7 +717,14 @@ mod tests {
         } else if sweep {
             (0..=need + 40).collect()
         } else {
-            vec![0, need.saturating_sub(1), need, need + 1, need + 64, need + 300]
+            vec![
+                0,
+                need.saturating_sub(1),
+                need,
+                need + 1,
+                need + 64,
+                need + 300,
+            ]
         }
     }
 
@@ -710,7 +744,12 @@ mod tests {
             let mut dst = vec![0xAA; len];
             let got = decode(t, input, &mut dst);
             let mut peer = vec![0xAA; len];
-            assert_eq!(got, portable::decode(t, input, &mut peer), "{:?}", t.encoding);
+            assert_eq!(
+                got,
+                portable::decode(t, input, &mut peer),
+                "{:?}",
+                t.encoding
+            );
             match decoded {
                 Ok(n) if len >= n => {
                     assert_eq!(got, Some(n), "{:?} {input:02X?} dst {len}", t.encoding);
@@ -730,7 +769,12 @@ mod tests {
             let mut dst = vec![0xAA; len];
             let got = encode(t, text, &mut dst);
             let mut peer = vec![0xAA; len];
-            assert_eq!(got, portable::encode(t, text, &mut peer), "{:?}", t.encoding);
+            assert_eq!(
+                got,
+                portable::encode(t, text, &mut peer),
+                "{:?}",
+                t.encoding
+            );
             match encoded {
                 Ok(n) if len >= n => {
                     assert_eq!(got, Some(n), "{:?} {text:?} dst {len}", t.encoding);
@@ -750,7 +794,11 @@ mod tests {
             for byte in sample(0x80..=0xFFu8, 7) {
                 for before in sample(0..80, 9) {
                     for after in [0, 3, 17, 70] {
-                        let filler = if (before + p) % 2 == 0 { b'a' } else { 0xC0 | (p as u8 & 0x3F) };
+                        let filler = if (before + p) % 2 == 0 {
+                            b'a'
+                        } else {
+                            0xC0 | (p as u8 & 0x3F)
+                        };
                         let mut input = vec![filler; before];
                         input.push(byte);
                         input.extend(core::iter::repeat_n(b'z', after));
@@ -776,7 +824,8 @@ mod tests {
             for c in sample(chars, 5) {
                 for filler in &fillers {
                     for before in sample(0..72, 7) {
-                        let mut s: String = core::iter::repeat_n(*filler, before / filler.len_utf8()).collect();
+                        let mut s: String =
+                            core::iter::repeat_n(*filler, before / filler.len_utf8()).collect();
                         for _ in 0..before % filler.len_utf8() {
                             s.insert(0, 'x');
                         }
@@ -798,7 +847,9 @@ mod tests {
     fn neon_single_byte_random_round_trips_and_corruptions() {
         let mut rng = Rng(0x51_7CC1_B727_220A);
         for t in pages() {
-            let high: Vec<u8> = (0x80..=0xFFu8).filter(|&b| t.decode_byte(b).is_some()).collect();
+            let high: Vec<u8> = (0x80..=0xFFu8)
+                .filter(|&b| t.decode_byte(b).is_some())
+                .collect();
             for _ in 0..cases(200, 2) {
                 let len = rng.below(700) as usize;
                 let dense = rng.below(4);
@@ -812,7 +863,8 @@ mod tests {
                 }
                 check_decode(t, &bytes, false);
                 let mut text = vec![0u8; 3 * bytes.len()];
-                let n = crate::engine::decode_into(Family::SingleByte(t), &bytes, &mut text).unwrap();
+                let n =
+                    crate::engine::decode_into(Family::SingleByte(t), &bytes, &mut text).unwrap();
                 let text = String::from_utf8(text[..n].to_vec()).unwrap();
                 check_encode(t, &text, false);
                 if !bytes.is_empty() {
@@ -840,7 +892,9 @@ mod tests {
         let mut table = [0u8; 256];
         let mut rng = Rng(0x1234_5678_9ABC_DEF1);
         for (k, e) in table.iter_mut().enumerate() {
-            *e = (k as u8).wrapping_mul(167).wrapping_add(rng.next() as u8 & 1);
+            *e = (k as u8)
+                .wrapping_mul(167)
+                .wrapping_add(rng.next() as u8 & 1);
         }
         let src: Vec<u8> = (0..600u32).map(|k| (k * 7 + k / 256) as u8).collect();
         for len in (0..80).chain([255, 256, 257, 599]) {

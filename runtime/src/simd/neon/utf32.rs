@@ -34,13 +34,13 @@
 
 use crate::engine::utf32::Src;
 use core::arch::aarch64::{
-    uint8x16_t, uint32x4_t, vaddv_u8, vaddvq_u32, vand_u8, vandq_u32, vandq_u8, vbslq_u32,
-    vbslq_u8, vceqq_u32, vcgeq_u8, vcgtq_u32, vcreate_u64, vdupq_n_u32, vdupq_n_u8,
-    vget_high_u8, vget_low_u8, vld1q_u8, vld1q_u8_x4, vmaxvq_u32, vmaxvq_u8, vmulq_u32,
-    vorrq_u32, vorrq_u8, vqtbl1q_u8, vqtbl4q_u8, vreinterpret_u8_u64, vreinterpretq_u8_u16,
-    vreinterpretq_u8_u32, vreinterpretq_u16_u8, vreinterpretq_u32_u8, vrev32q_u8, vshlq_n_u32,
-    vshlq_n_u8, vshrq_n_u32, vshrq_n_u8, vst1q_u8, vst1q_u8_x4, vsubq_u32, uint8x16x4_t,
-    vzip1q_u8, vzip1q_u16, vzip2q_u8, vzip2q_u16,
+    uint8x16_t, uint8x16x4_t, uint32x4_t, vaddv_u8, vaddvq_u32, vand_u8, vandq_u8, vandq_u32,
+    vbslq_u8, vbslq_u32, vceqq_u32, vcgeq_u8, vcgtq_u32, vcreate_u64, vdupq_n_u8, vdupq_n_u32,
+    vget_high_u8, vget_low_u8, vld1q_u8, vld1q_u8_x4, vmaxvq_u8, vmaxvq_u32, vmulq_u32, vorrq_u8,
+    vorrq_u32, vqtbl1q_u8, vqtbl4q_u8, vreinterpret_u8_u64, vreinterpretq_u8_u16,
+    vreinterpretq_u8_u32, vreinterpretq_u16_u8, vreinterpretq_u32_u8, vrev32q_u8, vshlq_n_u8,
+    vshlq_n_u32, vshrq_n_u8, vshrq_n_u32, vst1q_u8, vst1q_u8_x4, vsubq_u32, vzip1q_u8, vzip1q_u16,
+    vzip2q_u8, vzip2q_u16,
 };
 
 /// Whether native units are big-endian.
@@ -202,7 +202,12 @@ fn encode_bulk<const BE: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
         // `(a << 6) | (b & 3F)`: a byte's low two bits over six of the next.
         let f = |a: V, c: V| vorrq_u8(vshlq_n_u8::<6>(a), vandq_u8(c, splat(0x3F)));
         // `(a << 4) | (b >> 2 & F)`.
-        let g = |a: V, c: V| vorrq_u8(vshlq_n_u8::<4>(a), vandq_u8(vshrq_n_u8::<2>(c), splat(0x0F)));
+        let g = |a: V, c: V| {
+            vorrq_u8(
+                vshlq_n_u8::<4>(a),
+                vandq_u8(vshrq_n_u8::<2>(c), splat(0x0F)),
+            )
+        };
         let c0 = vbslq_u8(
             four,
             f(x2, x3),
@@ -345,7 +350,10 @@ fn decode_bulk<const BE: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
             at += 16;
             continue;
         }
-        let wrong = vorrq_u32(vorrq_u32(bad(u[0]), bad(u[1])), vorrq_u32(bad(u[2]), bad(u[3])));
+        let wrong = vorrq_u32(
+            vorrq_u32(bad(u[0]), bad(u[1])),
+            vorrq_u32(bad(u[2]), bad(u[3])),
+        );
         if vmaxvq_u32(wrong) != 0 {
             break;
         }
@@ -355,7 +363,10 @@ fn decode_bulk<const BE: bool>(b: &[u8], dst: &mut [u8]) -> (usize, usize) {
             let m4 = vcgtq_u32(u, splat32(0xFFFF));
             let c0 = vorrq_u32(vandq_u32(u, splat32(0x3F)), splat32(0x80));
             let c1 = vorrq_u32(vandq_u32(vshrq_n_u32::<6>(u), splat32(0x3F)), splat32(0x80));
-            let c2 = vorrq_u32(vandq_u32(vshrq_n_u32::<12>(u), splat32(0x3F)), splat32(0x80));
+            let c2 = vorrq_u32(
+                vandq_u32(vshrq_n_u32::<12>(u), splat32(0x3F)),
+                splat32(0x80),
+            );
             let two = vorrq_u32(
                 vorrq_u32(vshrq_n_u32::<6>(u), splat32(0xC0)),
                 vshlq_n_u32::<8>(c0),
@@ -444,7 +455,10 @@ fn count<const BE: bool>(b: &[u8]) -> (usize, usize) {
             units::<BE>(t.2),
             units::<BE>(t.3),
         ];
-        let wrong = vorrq_u32(vorrq_u32(bad(u[0]), bad(u[1])), vorrq_u32(bad(u[2]), bad(u[3])));
+        let wrong = vorrq_u32(
+            vorrq_u32(bad(u[0]), bad(u[1])),
+            vorrq_u32(bad(u[2]), bad(u[3])),
+        );
         if vmaxvq_u32(wrong) != 0 {
             break;
         }
@@ -489,7 +503,15 @@ mod tests {
         } else if sweep {
             (0..=need + 70).collect()
         } else {
-            vec![0, need.saturating_sub(1), need, need + 1, need + 63, need + 64, need + 300]
+            vec![
+                0,
+                need.saturating_sub(1),
+                need,
+                need + 1,
+                need + 63,
+                need + 64,
+                need + 300,
+            ]
         }
     }
 
@@ -502,9 +524,15 @@ mod tests {
                 let mut dst = vec![0xAA; len];
                 let mut peer = vec![0xAA; len];
                 let (got, other) = if be {
-                    (encode_bytes::<true>(text, &mut dst), portable::encode_bytes::<true>(text, &mut peer))
+                    (
+                        encode_bytes::<true>(text, &mut dst),
+                        portable::encode_bytes::<true>(text, &mut peer),
+                    )
                 } else {
-                    (encode_bytes::<false>(text, &mut dst), portable::encode_bytes::<false>(text, &mut peer))
+                    (
+                        encode_bytes::<false>(text, &mut dst),
+                        portable::encode_bytes::<false>(text, &mut peer),
+                    )
                 };
                 assert_eq!(got, other, "be {be}, {text:?}, dst {len}");
                 if len >= n {
@@ -567,8 +595,21 @@ mod tests {
     /// Every length of UTF-8 and its limits; supplementary characters
     /// with each value of the two plane bits in the second byte.
     const CHARS: [char; 15] = [
-        'a', '\0', '\u{7F}', '\u{80}', 'ж', '\u{7FF}', '\u{800}', '世', '\u{FFFF}', '\u{10000}',
-        '😀', '\u{2A6D6}', '\u{3134A}', '\u{E0001}', '\u{10FFFF}',
+        'a',
+        '\0',
+        '\u{7F}',
+        '\u{80}',
+        'ж',
+        '\u{7FF}',
+        '\u{800}',
+        '世',
+        '\u{FFFF}',
+        '\u{10000}',
+        '😀',
+        '\u{2A6D6}',
+        '\u{3134A}',
+        '\u{E0001}',
+        '\u{10FFFF}',
     ];
 
     /// Every kind of character at every offset after each kind of filler,
@@ -596,7 +637,15 @@ mod tests {
         let kinds: Vec<u32> = CHARS
             .iter()
             .map(|&c| u32::from(c))
-            .chain([0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x11_0000, 0xFFFF_FFFF, 0x8000_0041])
+            .chain([
+                0xD800,
+                0xDBFF,
+                0xDC00,
+                0xDFFF,
+                0x11_0000,
+                0xFFFF_FFFF,
+                0x8000_0041,
+            ])
             .collect();
         for &u in &kinds {
             for filler in [0x61, 0x416, 0x4E16, 0x1F600] {
