@@ -38,10 +38,10 @@ use crate::simd::utf8::{
 use core::arch::aarch64::{
     uint8x16_t, uint8x16x4_t, vaddlvq_u8, vaddq_u8, vaddv_u8, vaddvq_u8, vand_u8, vandq_u8,
     vbslq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcombine_u8, vcreate_u64, vdupq_n_u8, vdupq_n_u64,
-    veorq_u8, vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u64, vld1q_u8, vld1q_u8_x4,
-    vmaxvq_u8, vminq_u8, vminvq_u8, vorrq_u8, vpaddq_u8, vqsubq_u8, vqtbl1q_u8,
-    vreinterpret_u8_u64, vreinterpretq_u8_u64, vreinterpretq_u64_u8, vshlq_n_u8, vshrq_n_u8,
-    vst1q_u8, vst1q_u8_x4, vsubq_u8, vtstq_u8,
+    veorq_u8, vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u64, vld1q_u8, vld1q_u8_x4, vmaxq_u8,
+    vmaxvq_u8, vminq_u8, vorrq_u8, vpaddq_u8, vqsubq_u8, vqtbl1q_u8, vreinterpret_u8_u64,
+    vreinterpretq_u8_u64, vreinterpretq_u64_u8, vshlq_n_u8, vshrq_n_u8, vst1q_u8, vst1q_u8_x4,
+    vsubq_u8, vtstq_u8,
 };
 
 /// A NEON register of 16 bytes.
@@ -234,10 +234,12 @@ impl Validator {
 
     /// Checks the 16 bytes `cur` that follow the bytes checked so far;
     /// the classification of each pair (byte before, byte), whose mark bits
-    /// the caller may want.
+    /// the caller may want. `MARKS`: the tables have marks, which are no
+    /// errors (else every bit of the classification is one). The caller
+    /// sets [`Self::incomplete`] after its last register.
     #[inline]
     #[target_feature(enable = "neon")]
-    fn check(&mut self, cur: V) -> V {
+    fn check<const MARKS: bool>(&mut self, cur: V) -> V {
         let prev1 = vextq_u8::<15>(self.prev, cur);
         let prev2 = vextq_u8::<14>(self.prev, cur);
         let prev3 = vextq_u8::<13>(self.prev, cur);
@@ -253,22 +255,29 @@ impl Validator {
         let third = vqsubq_u8(prev2, splat(0xE0 - 0x80));
         let fourth = vqsubq_u8(prev3, splat(0xF0 - 0x80));
         let must = vandq_u8(vorrq_u8(third, fourth), splat(0x80));
-        self.error = vorrq_u8(self.error, veorq_u8(vandq_u8(pair, self.keep), must));
-        self.incomplete = vqsubq_u8(cur, self.incomplete_max);
+        let errors = if MARKS {
+            vandq_u8(pair, self.keep)
+        } else {
+            pair
+        };
+        self.error = vorrq_u8(self.error, veorq_u8(errors, must));
         self.prev = cur;
         pair
     }
 
-    /// [`Self::check`] of four registers, in order.
+    /// [`Self::check`] of four registers, in order, and where the last
+    /// ends inside a sequence.
     #[inline]
     #[target_feature(enable = "neon")]
-    fn check4(&mut self, v: [V; 4]) -> [V; 4] {
-        [
-            self.check(v[0]),
-            self.check(v[1]),
-            self.check(v[2]),
-            self.check(v[3]),
-        ]
+    fn check4<const MARKS: bool>(&mut self, v: [V; 4]) -> [V; 4] {
+        let p = [
+            self.check::<MARKS>(v[0]),
+            self.check::<MARKS>(v[1]),
+            self.check::<MARKS>(v[2]),
+            self.check::<MARKS>(v[3]),
+        ];
+        self.incomplete = vqsubq_u8(v[3], self.incomplete_max);
+        p
     }
 
     /// Skips bytes known to be ASCII: they complete nothing that the last
@@ -337,6 +346,18 @@ fn encode_special4<const JAVA: bool>(v: [V; 4]) -> [V; 4] {
         encode_special::<JAVA>(v[3]),
     ]
 }
+
+/// The number of bits set in each byte (one load, where `count_ones` of a
+/// byte is four instructions on aarch64 without the CSSC extension).
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
 
 /// Where each byte of 8 goes when bytes are put in before some of them:
 /// row `m` (bit `j` set: a byte before byte `j`) holds, output byte by
@@ -438,7 +459,7 @@ unsafe fn expand16<const JAVA: bool>(
         // half's output is at most 16 bytes), within `dst` (the caller
         // says).
         unsafe { store16(dst, at, vqtbl1q_u8(part, idx)) };
-        at += 8 + row.count_ones() as usize;
+        at += 8 + usize::from(POPCOUNT[usize::from(row)]);
     }
     (at, rows[0] | rows[1] != 0)
 }
@@ -794,7 +815,7 @@ fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usi
             // nothing special.
             val.ascii();
         } else {
-            let s = decode_special4::<JAVA>(val.check4(v));
+            let s = decode_special4::<JAVA>(val.check4::<true>(v));
             if any(or4(s)) {
                 mask = mask64(s);
             }
@@ -1013,17 +1034,20 @@ fn decode_unchanged_neon<const JAVA: bool>(b: &[u8]) -> usize {
         };
         // SAFETY: `block` has 64 bytes.
         let v = unsafe { load64(block, 0) };
+        // A byte that changes counts as an error: either stops the scan.
         let special = or4(encode_special4::<JAVA>(v));
         if vmaxvq_u8(or4(v)) < 0x80 {
             val.ascii();
-            if any(special) || !val.clean() {
+            val.flag(special);
+            if !val.clean() {
                 return char_start_before(b, p);
             }
             p = ascii_pairs::<JAVA>(b, (p + 64).min(n));
             continue;
         }
-        val.check4(v);
-        if any(special) || !val.clean() {
+        val.check4::<false>(v);
+        val.flag(special);
+        if !val.clean() {
             return char_start_before(b, p);
         }
         p += 64;
@@ -1049,14 +1073,22 @@ fn ascii_pairs<const JAVA: bool>(b: &[u8], mut p: usize) -> usize {
     while let Some(pair) = b.get(p..).and_then(<[u8]>::first_chunk::<128>) {
         // SAFETY: `pair` has 128 bytes.
         let (x, y) = unsafe { (load64(pair, 0), load64(pair, 64)) };
-        if vmaxvq_u8(vorrq_u8(or4(x), or4(y))) >= 0x80 {
+        let stop = if JAVA {
+            // `x - 1` takes `00` to `FF` and `80..=FF` to `7F..=FE`: both
+            // stop it, and only they reach `7F`.
+            let one = splat(1);
+            let m = |v: [V; 4]| {
+                vmaxq_u8(
+                    vmaxq_u8(vsubq_u8(v[0], one), vsubq_u8(v[1], one)),
+                    vmaxq_u8(vsubq_u8(v[2], one), vsubq_u8(v[3], one)),
+                )
+            };
+            vmaxvq_u8(vmaxq_u8(m(x), m(y))) >= 0x7F
+        } else {
+            vmaxvq_u8(vorrq_u8(or4(x), or4(y))) >= 0x80
+        };
+        if stop {
             break;
-        }
-        if JAVA {
-            let m = |v: [V; 4]| vminq_u8(vminq_u8(v[0], v[1]), vminq_u8(v[2], v[3]));
-            if vminvq_u8(vminq_u8(m(x), m(y))) == 0 {
-                break;
-            }
         }
         p += 128;
     }

@@ -172,6 +172,18 @@ fn half_masks(v: V) -> [u8; 2] {
     ]
 }
 
+/// The number of bits set in each byte (one load, where `count_ones` of a
+/// byte is four instructions on aarch64 without the CSSC extension).
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// The decoder's compaction: row `m` (bit `j` set where byte `j` of 8 is
 /// high) holds the indices, in a register of the 8 bytes' (lead, last)
 /// pairs, of the output bytes: the lead and the last byte of each high
@@ -293,7 +305,7 @@ unsafe fn decode16(d: &DecodeTables, x: V, dst: &mut [u8], at: usize) -> Option<
                 vqtbl1q_u8(part, table(&DECOMPRESS[usize::from(row)])),
             );
         };
-        at += 8 + row.count_ones() as usize;
+        at += 8 + usize::from(POPCOUNT[usize::from(row)]);
     }
     Some(at)
 }
@@ -534,7 +546,7 @@ unsafe fn encode16(e: &EncodeTables, b: &[u8], i: usize, dst: &mut [u8], at: usi
         // SAFETY: each half writes 8 bytes, from at most 8 past the old
         // `at`: within `at + 16 <= dst.len()` (the caller says).
         unsafe { store8(dst, at, vqtbl1_u8(out, idx)) };
-        at += 8 - row.count_ones() as usize;
+        at += 8 - usize::from(POPCOUNT[usize::from(row)]);
     }
     // A lead in the last byte: its trail (`next`'s last byte) is taken.
     let last_hot = usize::from(rows_high_bit(hot));
@@ -606,6 +618,15 @@ fn encode_neon(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize> {
             // block's last byte takes the next block's first byte).
             let end = i + 64;
             while i < end && i + 17 <= n && at + 16 <= cap {
+                // SAFETY: `i + 16 <= n`.
+                let x = unsafe { load16(b, i) };
+                if vmaxvq_u8(x) < 0x80 {
+                    // SAFETY: `at + 16 <= cap`.
+                    unsafe { store16(dst, at, x) };
+                    i += 16;
+                    at += 16;
+                    continue;
+                }
                 // SAFETY: `i + 17 <= n`, `at + 16 <= cap`, and `i` starts a
                 // character (blocks end after whole characters).
                 match unsafe { encode16(&e, b, i, dst, at) } {
@@ -634,10 +655,43 @@ pub(crate) fn encode(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize
 
 // ------------------------------------------------------------- byte maps
 
-/// `src` through the 256-byte `table` into `dst` (as long as `src`): one
-/// `tbl` of the first 64 entries and three `tbx` of the others, 16 bytes a
-/// step, then the last 16 (overlapping), and below 16 bytes one at a time.
-/// The EBCDIC pages' byte permutation (`simd::proxy`).
+/// A 256-byte table in four groups of four registers: one `tbl` looks up
+/// the first 64 entries, three `tbx` the others (each leaves the lanes
+/// whose index, less 64, 128 or 192, is out of its range as they are).
+#[derive(Clone, Copy)]
+struct ByteMap([uint8x16x4_t; 4]);
+
+impl ByteMap {
+    /// The registers of `table`.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn of(table: &[u8; 256]) -> Self {
+        // SAFETY: `table` has 256 bytes: four loads of 64.
+        unsafe {
+            Self([
+                vld1q_u8_x4(table.as_ptr()),
+                vld1q_u8_x4(table.as_ptr().add(64)),
+                vld1q_u8_x4(table.as_ptr().add(128)),
+                vld1q_u8_x4(table.as_ptr().add(192)),
+            ])
+        }
+    }
+
+    /// Each byte of `x` through the table.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    fn look(&self, x: V) -> V {
+        let t = &self.0;
+        let mut r = vqtbl4q_u8(t[0], x);
+        r = vqtbx4q_u8(r, t[1], vsubq_u8(x, splat(0x40)));
+        r = vqtbx4q_u8(r, t[2], vsubq_u8(x, splat(0x80)));
+        vqtbx4q_u8(r, t[3], vsubq_u8(x, splat(0xC0)))
+    }
+}
+
+/// `src` through the 256-byte `table` into `dst` (as long as `src`): 16
+/// bytes a step, then the last 16 (overlapping), and below 16 bytes one at
+/// a time. The EBCDIC pages' byte permutation (`simd::proxy`).
 ///
 /// # Panics
 /// If `dst` is shorter than `src`.
@@ -658,37 +712,53 @@ fn map_neon(table: &[u8; 256], src: &[u8], dst: &mut [u8]) {
         }
         return;
     }
-    // SAFETY: `table` has 256 bytes: four loads of 64.
-    let t = unsafe {
-        [
-            vld1q_u8_x4(table.as_ptr()),
-            vld1q_u8_x4(table.as_ptr().add(64)),
-            vld1q_u8_x4(table.as_ptr().add(128)),
-            vld1q_u8_x4(table.as_ptr().add(192)),
-        ]
-    };
-    let look = |x: V| {
-        let mut r = vqtbl4q_u8(t[0], x);
-        r = vqtbx4q_u8(r, t[1], vsubq_u8(x, splat(0x40)));
-        r = vqtbx4q_u8(r, t[2], vsubq_u8(x, splat(0x80)));
-        vqtbx4q_u8(r, t[3], vsubq_u8(x, splat(0xC0)))
-    };
+    let m = ByteMap::of(table);
     let mut i = 0;
     while i + 16 <= n {
         // SAFETY: `i + 16 <= n`, the length of both.
-        unsafe { store16(dst, i, look(load16(src, i))) };
+        unsafe { store16(dst, i, m.look(load16(src, i))) };
         i += 16;
     }
     if i < n {
         // SAFETY: `n >= 16`.
-        unsafe { store16(dst, n - 16, look(load16(src, n - 16))) };
+        unsafe { store16(dst, n - 16, m.look(load16(src, n - 16))) };
+    }
+}
+
+/// `buf` through the 256-byte `table`, in place: 16 bytes a step, the last
+/// bytes (fewer than 16, which a second look-up must not reach) one at a
+/// time.
+#[inline]
+pub(crate) fn map_in_place(table: &[u8; 256], buf: &mut [u8]) {
+    // SAFETY: NEON is part of the aarch64 base architecture.
+    unsafe { map_in_place_neon(table, buf) }
+}
+
+/// [`map_in_place`] with NEON.
+#[target_feature(enable = "neon")]
+fn map_in_place_neon(table: &[u8; 256], buf: &mut [u8]) {
+    let n = buf.len();
+    let mut i = 0;
+    if n >= 16 {
+        let m = ByteMap::of(table);
+        while i + 16 <= n {
+            // SAFETY: `i + 16 <= n`; the load is done before the store.
+            unsafe {
+                let x = load16(buf, i);
+                store16(buf, i, m.look(x));
+            }
+            i += 16;
+        }
+    }
+    for b in &mut buf[i..] {
+        *b = table[usize::from(*b)];
     }
 }
 
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::{decode, decoded_len, encode, map};
+    use super::{decode, decoded_len, encode, map, map_in_place};
     use crate::encoding::Encoding;
     use crate::rules::Family;
     use crate::simd::portable::single_byte as portable;
@@ -904,6 +974,9 @@ mod tests {
                 assert_eq!(dst[k], table[usize::from(src[k])], "len {len}, byte {k}");
             }
             assert_eq!(dst[len..], [0xAA; 3]);
+            let mut buf = src[..len].to_vec();
+            map_in_place(&table, &mut buf);
+            assert_eq!(buf[..], dst[..len], "in place, len {len}");
         }
     }
 }
