@@ -38,10 +38,10 @@ use crate::simd::utf8::{
 use core::arch::aarch64::{
     uint8x16_t, uint8x16x4_t, vaddlvq_u8, vaddq_u8, vaddv_u8, vaddvq_u8, vand_u8, vandq_u8,
     vbslq_u8, vceqq_u8, vceqzq_u8, vcgeq_u8, vcombine_u8, vcreate_u64, vdupq_n_u8, vdupq_n_u64,
-    veorq_u8, vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u64, vld1q_u8, vld1q_u8_x4, vmaxq_u8,
-    vmaxvq_u8, vminq_u8, vorrq_u8, vpaddq_u8, vqsubq_u8, vqtbl1q_u8, vreinterpret_u8_u64,
-    vreinterpretq_u8_u64, vreinterpretq_u64_u8, vshlq_n_u8, vshrq_n_u8, vst1q_u8, vst1q_u8_x4,
-    vsubq_u8, vtstq_u8,
+    veorq_u8, vextq_u8, vget_high_u8, vget_low_u8, vgetq_lane_u32, vgetq_lane_u64, vld1q_u8,
+    vld1q_u8_x4, vmaxq_u8, vmaxvq_u8, vminq_u8, vorrq_u8, vpaddq_u8, vpmaxq_u8, vqsubq_u8,
+    vqtbl1q_u8, vreinterpret_u8_u64, vreinterpretq_u8_u64, vreinterpretq_u32_u8,
+    vreinterpretq_u64_u8, vshlq_n_u8, vshrq_n_u8, vst1q_u8, vst1q_u8_x4, vsubq_u8, vtstq_u8,
 };
 
 /// A NEON register of 16 bytes.
@@ -1036,7 +1036,14 @@ fn decode_unchanged_neon<const JAVA: bool>(b: &[u8]) -> usize {
         let v = unsafe { load64(block, 0) };
         // A byte that changes counts as an error: either stops the scan.
         let special = or4(encode_special4::<JAVA>(v));
-        if vmaxvq_u8(or4(v)) < 0x80 {
+        // Byte `k` of `high`: the largest byte of register `k` (pairwise
+        // maxima, five of them, for the four registers at once).
+        let high = {
+            let a = vpmaxq_u8(vpmaxq_u8(v[0], v[1]), vpmaxq_u8(v[2], v[3]));
+            let a = vpmaxq_u8(a, a);
+            vgetq_lane_u32::<0>(vreinterpretq_u32_u8(vpmaxq_u8(a, a))) & 0x8080_8080
+        };
+        if high == 0 {
             val.ascii();
             val.flag(special);
             if !val.clean() {
@@ -1045,7 +1052,21 @@ fn decode_unchanged_neon<const JAVA: bool>(b: &[u8]) -> usize {
             p = ascii_pairs::<JAVA>(b, (p + 64).min(n));
             continue;
         }
-        val.check4::<false>(v);
+        if high == 0x8080_8080 {
+            val.check4::<false>(v);
+        } else {
+            // Register by register: in text with a character other than
+            // ASCII here and there (English with its dashes and quotation
+            // marks), an ASCII register costs a test, not a check.
+            for (k, x) in v.into_iter().enumerate() {
+                if high >> (8 * k) & 0x80 == 0 {
+                    val.ascii();
+                } else {
+                    val.check::<false>(x);
+                    val.incomplete = vqsubq_u8(x, val.incomplete_max);
+                }
+            }
+        }
         val.flag(special);
         if !val.clean() {
             return char_start_before(b, p);
