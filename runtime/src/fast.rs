@@ -48,9 +48,10 @@ use crate::simd;
 /// (`x86_64` with AVX2, BMI1, BMI2, POPCNT and LZCNT, and AVX-512 F, BW,
 /// VL, VBMI and VBMI2: Intel from Ice Lake, AMD from Zen 4), `"avx2"` (the
 /// same without AVX-512), both detected once at run time by `cpuid` and
-/// `xgetbv` (no `std` needed); or `"portable"`: safe Rust on 64-bit words,
-/// what every other target (aarch64, wasm, RISC-V, Cortex-M, 32-bit x86)
-/// and an older `x86_64` CPU run (there the code pages run their `const
+/// `xgetbv` (no `std` needed); `"neon"` on aarch64 (Apple silicon, Android,
+/// Graviton, Ampere), where NEON is part of the base architecture; or
+/// `"portable"`: safe Rust on 64-bit words, what every other target (wasm,
+/// RISC-V, Cortex-M, 32-bit x86) and an older `x86_64` CPU run (there the code pages run their `const
 /// fn`s, so that a program of one page links one fallback beside its AVX2
 /// kernel). With `"avx512"`, UTF-8 validation, UTF-8 to and from UTF-16
 /// and the scans of `encode_cow` and `decode_cow` run AVX-512 kernels and
@@ -70,7 +71,7 @@ use crate::simd;
 ///
 /// ```
 /// let k = litenc_runtime::fast::implementation();
-/// assert!(k == "avx512" || k == "avx2" || k == "portable");
+/// assert!(["avx512", "avx2", "neon", "portable"].contains(&k));
 /// ```
 #[must_use]
 #[inline]
@@ -79,6 +80,8 @@ pub fn implementation() -> &'static str {
         "avx512"
     } else if simd::avx2() {
         "avx2"
+    } else if simd::neon() {
+        "neon"
     } else {
         "portable"
     }

@@ -28,6 +28,10 @@ fn std_level() -> &'static str {
             return "avx2";
         }
     }
+    // NEON is part of the base architecture: every aarch64 CPU has it.
+    if cfg!(target_arch = "aarch64") {
+        return "neon";
+    }
     "portable"
 }
 
@@ -51,6 +55,13 @@ fn simd_without_std_on_an_avx2_cpu() {
     if std::is_x86_feature_detected!("avx2") {
         assert!(matches!(fast::implementation(), "avx2" | "avx512"));
     }
+}
+
+/// On aarch64 the NEON kernels run, `std` or not, Mac, Android or Linux.
+#[test]
+#[cfg(all(target_arch = "aarch64", not(litenc_portable)))]
+fn neon_on_aarch64() {
+    assert_eq!(fast::implementation(), "neon");
 }
 
 /// A kernel runs and agrees with the `const fn` whichever the level.

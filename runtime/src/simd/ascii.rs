@@ -18,11 +18,6 @@
 #![cfg_attr(all(not(target_arch = "x86_64"), feature = "alloc"), allow(dead_code))]
 #![cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 
-#[cfg(target_arch = "x86_64")]
-use super::utf8::{high_bits, load32};
-#[cfg(target_arch = "x86_64")]
-use core::arch::x86_64::_mm256_or_si256;
-
 /// The number of bytes at the start of `b` below `0x80`.
 #[inline]
 pub(crate) fn ascii_len(b: &[u8]) -> usize {
@@ -31,7 +26,7 @@ pub(crate) fn ascii_len(b: &[u8]) -> usize {
         if super::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature that
             // `ascii_len_avx2` enables.
-            return unsafe { ascii_len_avx2(b) };
+            return unsafe { avx2::ascii_len_avx2(b) };
         }
     }
     // The portable scans' ASCII test, 128 bytes a step, and their search of
@@ -43,7 +38,7 @@ pub(crate) fn ascii_len(b: &[u8]) -> usize {
 /// [`ascii_len`] from `i` on, where `b[..i]` is ASCII: eight bytes a step,
 /// then one.
 #[inline]
-fn words(b: &[u8], mut i: usize) -> usize {
+pub(crate) fn words(b: &[u8], mut i: usize) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = b.get(i..i + 8) {
         let mut w = [0u8; 8];
@@ -60,49 +55,8 @@ fn words(b: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// [`ascii_len`] with AVX2.
-///
-/// # Safety
-/// The CPU must have the enabled features ([`super::avx2`]).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-#[inline]
-unsafe fn ascii_len_avx2(b: &[u8]) -> usize {
-    let n = b.len();
-    let mut i = 0;
-    while i + 64 <= n {
-        // SAFETY: features; `i + 64 <= n`, so both loads lie within `b`.
-        let (x, y) = unsafe { (load32(b, i), load32(b, i + 32)) };
-        if high_bits!(_mm256_or_si256(x, y)) != 0 {
-            let m = u64::from(high_bits!(x)) | (u64::from(high_bits!(y)) << 32);
-            return i + m.trailing_zeros() as usize;
-        }
-        i += 64;
-    }
-    if n < 32 {
-        return words(b, i);
-    }
-    if i + 32 <= n {
-        // SAFETY: features; `i + 32 <= n`.
-        let m = high_bits!(unsafe { load32(b, i) });
-        if m != 0 {
-            return i + m.trailing_zeros() as usize;
-        }
-        i += 32;
-    }
-    if i < n {
-        // The last 32 bytes, of which the `i - (n - 32)` before `i` are
-        // known to be ASCII already.
-        let j = n - 32;
-        // SAFETY: features; `n >= 32`, so `b[n - 32..n]` is in bounds.
-        let m = high_bits!(unsafe { load32(b, j) }) >> (i - j);
-        if m != 0 {
-            return i + m.trailing_zeros() as usize;
-        }
-    }
-    n
-}
-
+use super::avx2::ascii as avx2;
 #[cfg(test)]
 mod tests {
     use super::ascii_len;

@@ -23,7 +23,7 @@
 //!
 //! [`avx512`](fn@avx512) says whether the AVX-512 kernels ([`avx512`](mod@avx512): UTF-8
 //! validation, UTF-8 to and from UTF-16, the MUTF-8/CESU-8 scan) may run,
-//! [`avx2`] whether the AVX2 ones may: run-time detection with the `std`
+//! [`avx2`](fn@avx2) whether the AVX2 ones may: run-time detection with the `std`
 //! feature (once, cached in one byte), compile-time `target_feature`
 //! without it. Each operation runs the best kernel it has; where neither
 //! says yes, and on other architectures, the `const` engine of
@@ -36,7 +36,7 @@
 //! # `unsafe`
 //!
 //! Only here, and only for three things: calling `#[target_feature]`
-//! functions after [`avx2`] or [`avx512`](fn@avx512) said yes, unaligned vector loads
+//! functions after [`avx2`](fn@avx2) or [`avx512`](fn@avx512) said yes, unaligned vector loads
 //! and stores within bounds the surrounding code has checked, and masked
 //! loads and stores whose selected bytes are within such bounds. Each block
 //! says so in a `SAFETY:` comment. The unit tests of every kernel run once
@@ -58,6 +58,8 @@
     )
 )]
 pub(crate) mod ascii;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 pub(crate) mod cesu;
@@ -92,10 +94,19 @@ pub(crate) fn unit_bytes(units: &[u16]) -> &[u8] {
 /// The kernels enable exactly [`FEATURES`].
 #[inline]
 pub(crate) fn avx2() -> bool {
-    level() >= Level::Avx2 as u8
+    cfg!(target_arch = "x86_64") && level() >= Level::Avx2 as u8
 }
 
-/// Whether the AVX-512 kernels may run on this CPU: [`avx2`] and
+/// Whether the NEON kernels ([`neon`](mod@neon)) may run: always on
+/// aarch64, where NEON is part of the base architecture, unless the crate
+/// is built with `--cfg litenc_portable` (or a test holds this thread at
+/// the portable level); never elsewhere.
+#[inline]
+pub(crate) fn neon() -> bool {
+    cfg!(target_arch = "aarch64") && level() >= Level::Neon as u8
+}
+
+/// Whether the AVX-512 kernels may run on this CPU: [`avx2`](fn@avx2) and
 /// AVX-512 F, BW, VL, VBMI and VBMI2 (Ice Lake, Zen 4 and later). They
 /// enable exactly [`FEATURES_512`].
 #[inline]
@@ -113,6 +124,8 @@ pub(crate) enum Level {
     Avx2 = 2,
     /// [`FEATURES_512`].
     Avx512 = 3,
+    /// NEON, on aarch64 (the one level there above [`Level::Portable`]).
+    Neon = 4,
 }
 
 /// The [`Level`] of this CPU, as a byte: detected once (with `std`) and
@@ -169,7 +182,11 @@ fn detected_cpu() -> u8 {
         LEVEL.store(l, Ordering::Relaxed);
         l
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(target_arch = "aarch64")]
+    {
+        Level::Neon as u8
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
         Level::Portable as u8
     }
@@ -333,7 +350,7 @@ pub(crate) fn utf8_is_valid(b: &[u8]) -> bool {
         if avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature that
             // `is_valid_avx2` enables.
-            return unsafe { utf8::is_valid_avx2(b) };
+            return unsafe { avx2::utf8::is_valid_avx2(b) };
         }
     }
     portable::utf8::is_valid(b)
@@ -525,7 +542,12 @@ pub(crate) mod test_support {
     #[inline]
     pub(crate) fn each_level(mut f: impl FnMut(super::Level)) {
         use super::Level;
-        for l in [Level::Portable, Level::Avx2, Level::Avx512] {
+        let levels: &[Level] = if cfg!(target_arch = "aarch64") {
+            &[Level::Portable, Level::Neon]
+        } else {
+            &[Level::Portable, Level::Avx2, Level::Avx512]
+        };
+        for &l in levels {
             if l as u8 > super::detected() {
                 break;
             }
@@ -554,6 +576,8 @@ pub(crate) mod test_support {
                 assert!(super::avx512(), "AVX-512 present but not detected");
             }
         }
+        #[cfg(all(target_arch = "aarch64", not(litenc_portable)))]
+        assert!(super::neon(), "NEON is part of aarch64 but not on");
     }
 
     /// Whether the tests run under Miri (`scripts/memcheck.sh`), which is

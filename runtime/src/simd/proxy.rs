@@ -120,7 +120,7 @@ pub(crate) fn decode(
 
 /// `dst[j] = table[src[j]]` for each `j`, into a buffer not yet
 /// initialized (a block buffer zeroed on every call cost a tenth of the
-/// time at 4 KiB); the bytes written. Only after [`super::avx2`] said yes.
+/// time at 4 KiB); the bytes written. Only after [`super::avx2`](fn@super::avx2) said yes.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn map_uninit<'a>(table: &[u8; 256], src: &[u8], dst: &'a mut [MaybeUninit<u8>]) -> &'a [u8] {
@@ -394,7 +394,7 @@ pub(crate) fn encode(
     None
 }
 
-/// `buf[j] = table[buf[j]]` for each `j`. Only after [`super::avx2`] said
+/// `buf[j] = table[buf[j]]` for each `j`. Only after [`super::avx2`](fn@super::avx2) said
 /// yes.
 #[cfg(target_arch = "x86_64")]
 #[inline]
@@ -409,7 +409,7 @@ fn map_in_place(table: &[u8; 256], buf: &mut [u8]) {
 /// `*dst.add(j) = table[*src.add(j)]` for `j < len`, by the best kernel.
 ///
 /// # Safety
-/// [`super::avx2`] said yes; `src` is readable and `dst` writable for
+/// [`super::avx2`](fn@super::avx2) said yes; `src` is readable and `dst` writable for
 /// `len` bytes; they are the same bytes or do not overlap.
 #[cfg(target_arch = "x86_64")]
 #[inline]

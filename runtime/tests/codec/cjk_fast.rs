@@ -92,8 +92,13 @@ fn avx2_is_used() {
     if std::is_x86_feature_detected!("avx2") {
         assert_ne!(fast::implementation(), "portable");
     }
+    #[cfg(all(target_arch = "aarch64", not(litenc_portable)))]
+    assert_eq!(fast::implementation(), "neon");
     // (Every other target runs the portable kernels.)
-    #[cfg(any(litenc_portable, not(target_arch = "x86_64")))]
+    #[cfg(any(
+        litenc_portable,
+        not(any(target_arch = "x86_64", target_arch = "aarch64"))
+    ))]
     assert_eq!(fast::implementation(), "portable");
 }
 

@@ -153,7 +153,12 @@ fn avx2_is_used() {
         assert_eq!(fast::implementation(), want);
     }
     // Built with `--cfg litenc_portable`, the portable kernels on any CPU.
-    #[cfg(any(not(target_arch = "x86_64"), litenc_portable))]
+    #[cfg(all(target_arch = "aarch64", not(litenc_portable)))]
+    assert_eq!(fast::implementation(), "neon");
+    #[cfg(any(
+        not(any(target_arch = "x86_64", target_arch = "aarch64")),
+        litenc_portable
+    ))]
     assert_eq!(fast::implementation(), "portable");
 }
 

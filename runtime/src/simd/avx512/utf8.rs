@@ -44,7 +44,7 @@ pub(crate) unsafe fn is_valid(b: &[u8]) -> bool {
         // two chains of lower latency, which is what one block costs.
         // SAFETY: features (a superset of the AVX2 validator's).
         return unsafe {
-            let mut v = crate::simd::utf8::Validator::new(&UTF8);
+            let mut v = crate::simd::avx2::utf8::Validator::new(&UTF8);
             v.check(_mm512_castsi512_si256(x));
             v.check(_mm512_extracti64x4_epi64::<1>(x));
             v.valid_end()
@@ -110,7 +110,7 @@ static INCOMPLETE: [u8; 64] = {
 };
 
 /// The state of a validation between 64-byte vectors, as
-/// `crate::simd::utf8::Validator` has it for 32-byte ones.
+/// `crate::simd::avx2::utf8::Validator` has it for 32-byte ones.
 #[derive(Clone, Copy)]
 pub(crate) struct Validator {
     prev_hi: __m512i,
