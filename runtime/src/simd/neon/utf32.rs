@@ -485,10 +485,24 @@ pub(crate) fn decoded_len<const BE: bool>(bytes: &[u8]) -> Option<usize> {
     Some(len + crate::engine::utf32::decoded_len(src).ok()?)
 }
 
+/// [`decoded_len`] of native units.
+#[inline]
+pub(crate) fn decoded_units_len(units: &[u32]) -> Option<usize> {
+    // SAFETY: the `4 * units.len()` bytes of `units` are initialized and
+    // readable while `units` is borrowed, and `u8` needs no alignment.
+    let bytes =
+        unsafe { core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), 4 * units.len()) };
+    // SAFETY: NEON is part of the aarch64 base architecture.
+    let (i, len) = unsafe { count::<NATIVE_BE>(bytes) };
+    Some(len + crate::engine::utf32::decoded_len(Src::Units(units.get(i..)?)).ok()?)
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::{decode_bytes, decode_units, decoded_len, encode_bytes, encode_units};
+    use super::{
+        decode_bytes, decode_units, decoded_len, decoded_units_len, encode_bytes, encode_units,
+    };
     use crate::engine::utf32::{self as engine, Src};
     use crate::simd::portable::utf32 as portable;
     use crate::simd::test_support::{MIRI, Rng, cases, sample};
@@ -566,6 +580,7 @@ mod tests {
         assert_eq!(decoded_len::<false>(&le), decoded.ok(), "{units:X?}");
         assert_eq!(decoded_len::<true>(&be), decoded.ok(), "{units:X?}");
         assert_eq!(engine::decoded_len(Src::Le(&le)).ok(), decoded.ok());
+        assert_eq!(decoded_units_len(units), decoded.ok(), "{units:X?}");
         for len in lengths(decoded.unwrap_or(units.len()), sweep) {
             for kind in 0..3 {
                 let mut dst = vec![0xAA; len];
