@@ -119,6 +119,13 @@ pub(crate) fn avx512() -> bool {
 #[repr(u8)]
 pub(crate) enum Level {
     /// The scalar code of the `const fn`s.
+    #[cfg_attr(
+        target_arch = "aarch64",
+        allow(
+            dead_code,
+            reason = "on aarch64 only `litenc_portable` builds and the tests name it"
+        )
+    )]
     Portable = 1,
     /// [`FEATURES`].
     Avx2 = 2,
