@@ -94,6 +94,10 @@ pub(crate) fn encode<const JAVA: bool>(text: &str, dst: &mut [u8]) -> Option<usi
             return unsafe { avx2::encode_avx2::<JAVA>(text, dst) };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::cesu::encode::<JAVA>(text, dst);
+    }
     super::portable::cesu::encode::<JAVA>(text, dst)
 }
 
@@ -107,6 +111,10 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
             // `decode_avx2` enables.
             return unsafe { avx2::decode_avx2::<JAVA>(bytes, dst) };
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::cesu::decode::<JAVA>(bytes, dst);
     }
     super::portable::cesu::decode::<JAVA>(bytes, dst)
 }
@@ -140,6 +148,10 @@ pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
             // `encode_unchanged_avx2` enables.
             return unsafe { avx2::encode_unchanged_avx2::<JAVA>(b) };
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::cesu::encode_unchanged::<JAVA>(text);
     }
     super::portable::cesu::unchanged::<JAVA>(b, 0)
 }
@@ -183,6 +195,10 @@ pub(crate) fn encoded_len<const JAVA: bool>(text: &str) -> usize {
             return unsafe { avx2::encoded_len_avx2::<JAVA>(text.as_bytes()) };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::cesu::encoded_len::<JAVA>(text);
+    }
     crate::engine::cesu::encoded_len::<JAVA>(text)
 }
 
@@ -211,6 +227,10 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
             // `decode_unchanged_avx2` enables.
             return unsafe { avx2::decode_unchanged_avx2::<JAVA>(b) };
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::cesu::decode_unchanged::<JAVA>(b);
     }
     super::portable::cesu::decode_unchanged::<JAVA>(b)
 }

@@ -111,6 +111,7 @@ pub(crate) fn neon() -> bool {
 /// enable exactly [`FEATURES_512`].
 #[inline]
 pub(crate) fn avx512() -> bool {
+    // On aarch64 the level is `Neon`, which is numbered above `Avx512`.
     cfg!(target_arch = "x86_64") && level() >= Level::Avx512 as u8
 }
 

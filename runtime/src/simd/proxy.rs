@@ -37,9 +37,14 @@
 //!   xor-coded `vpshufb` rounds each (see `crate::table::Vectors`), the
 //!   second at `index ^ 0x80`, and a blend by bit 7.
 //!
-//! Without AVX2 (other targets, `litenc_portable`) there is no kernel to
-//! hand the proxy to, and these functions return `None`: the `const`
-//! engine decodes and encodes the page directly.
+//! - with NEON (aarch64), 16 bytes per step: one `tbl` of the first 64
+//!   entries and three `tbx` of the others (`super::neon::single_byte`);
+//!   decoding and encoding then go through the NEON code-page kernels, as
+//!   with AVX2.
+//!
+//! Without AVX2 or NEON (other targets, `litenc_portable`) there is no
+//! kernel to hand the proxy to, and these functions return `None`: the
+//! `const` engine decodes and encodes the page directly.
 
 // The codec's short names (`t` page, `p` proxy, `b` input, `i` input
 // cursor, `at` output cursor, `v` a vector), as in `super::single_byte`.
@@ -54,11 +59,11 @@ use core::mem::MaybeUninit;
 /// Bytes of input per block of the decoders. (The tests place text around
 /// the ends of the blocks on every target: off `x86_64` they check that the
 /// page's functions answer there as anywhere.)
-#[cfg(any(target_arch = "x86_64", test))]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
 const BLOCK: usize = 4096;
 
 /// Bytes of text per block of the encoder.
-#[cfg(any(target_arch = "x86_64", test))]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64", test))]
 const TEXT_BLOCK: usize = 65536;
 
 /// Decodes `bytes` of the page `t` to UTF-8 in `dst`; `None` where the
@@ -113,6 +118,24 @@ pub(crate) fn decode(
             }
             return Some(at);
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        // Each block mapped into a buffer on the stack (zeroed once per
+        // call), then decoded by the code-page kernel in the proxy page;
+        // short input by the page's own tables.
+        if bytes.len() < 64 {
+            return crate::engine::decode_into(crate::rules::Family::SingleByte(t), bytes, dst)
+                .ok();
+        }
+        let mut buf = [0u8; BLOCK];
+        let mut at = 0;
+        for chunk in bytes.chunks(BLOCK) {
+            let b = &mut buf[..chunk.len()];
+            super::neon::single_byte::map(&p.to_proxy, chunk, b);
+            at += super::neon::single_byte::decode(p.page, b, dst.get_mut(at..)?)?;
+        }
+        return Some(at);
     }
     let _ = (t, p, bytes, dst);
     None
@@ -219,6 +242,17 @@ pub(crate) fn decoded_len(p: &'static Proxy, bytes: &[u8]) -> Option<usize> {
             return Some(n);
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        let mut buf = [0u8; BLOCK];
+        let mut n = 0;
+        for chunk in bytes.chunks(BLOCK) {
+            let b = &mut buf[..chunk.len()];
+            super::neon::single_byte::map(&p.to_proxy, chunk, b);
+            n += super::neon::single_byte::decoded_len(p.page, b)?;
+        }
+        return Some(n);
+    }
     let _ = (p, bytes);
     None
 }
@@ -256,6 +290,28 @@ pub(crate) fn encode(
             }
             return Some(at);
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        // Blocks of text encoded by the code-page kernel in the proxy page,
+        // the bytes written mapped in place.
+        if text.len() < 64 {
+            return crate::engine::encode_into(crate::rules::Family::SingleByte(t), text, dst).ok();
+        }
+        let mut at = 0;
+        let mut i = 0;
+        while i < text.len() {
+            let mut end = (i + TEXT_BLOCK).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let out = dst.get_mut(at..)?;
+            let n = super::neon::single_byte::encode(p.page, text.get(i..end)?, out)?;
+            super::neon::single_byte::map_in_place(&p.from_proxy, out.get_mut(..n)?);
+            at += n;
+            i = end;
+        }
+        return Some(at);
     }
     let _ = (t, p, text, dst);
     None

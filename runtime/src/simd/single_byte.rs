@@ -160,6 +160,10 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
             return unsafe { avx2::encode(t, Loops::of(t), text, as_uninit(dst)) };
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if crate::simd::neon() {
+        return super::neon::single_byte::encode(t, text, dst);
+    }
     // Without AVX2: on `x86_64` the caller's `const fn` (so that a program
     // of one page links one fallback; see "Every target" in
     // docs/performance.md), elsewhere the portable kernel.
@@ -187,6 +191,10 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
             // kernel enables.
             return unsafe { avx2::decode(t, Loops::of(t), bytes, as_uninit(dst)) };
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if crate::simd::neon() {
+        return super::neon::single_byte::decode(t, bytes, dst);
     }
     // Without AVX2: on `x86_64` the caller's `const fn` (so that a program
     // of one page links one fallback; see "Every target" in
@@ -282,7 +290,8 @@ pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>
         }
     }
     // Without AVX2: on `x86_64` the `const fn`s (see `decode`), elsewhere
-    // the portable kernel, which writes into initialized bytes: so the
+    // the kernel of the target (NEON on aarch64, else the portable one),
+    // which writes into initialized bytes: so the
     // vector grows by the worst case of a chunk of 16 KB at a time, zeroed
     // just before the kernel writes over it (still in the cache), and is
     // trimmed to the chunk's output after it. The way through the `const
@@ -294,7 +303,7 @@ pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>
         for chunk in bytes.chunks(PORTABLE_CHUNK) {
             let len = out.len();
             out.resize(len + chunk.len() * t.max_utf8, 0);
-            let n = super::portable::single_byte::decode(t, chunk, &mut out[len..])?;
+            let n = decode(t, chunk, &mut out[len..])?;
             out.truncate(len + n);
         }
         out.shrink_to_fit();
@@ -367,6 +376,10 @@ pub(crate) fn decoded_len(t: &'static SingleByte, bytes: &[u8]) -> Option<usize>
             // function enables.
             return unsafe { avx2::decoded_len(t, bytes) };
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if crate::simd::neon() {
+        return super::neon::single_byte::decoded_len(t, bytes);
     }
     crate::engine::single_byte::decoded_len(t, bytes).ok()
 }

@@ -44,6 +44,10 @@ pub(crate) fn encode_bytes<const BE: bool>(text: &str, dst: &mut [u8]) -> Option
         // `encode_avx2` enables.
         return unsafe { encode_avx2::<BE>(text, dst) };
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::encode_bytes::<BE>(text, dst);
+    }
     portable::encode_bytes::<BE>(text, dst)
 }
 
@@ -62,6 +66,10 @@ pub(crate) fn encode_units(text: &str, dst: &mut [u32]) -> Option<usize> {
         // SAFETY: `avx2()` said that the CPU has every feature that
         // `encode_avx2` enables.
         return unsafe { encode_avx2::<false>(text, bytes) }.map(|n| n / 4);
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::encode_units(text, dst);
     }
     portable::encode_units(text, dst)
 }
@@ -137,6 +145,10 @@ pub(crate) fn decode_units(units: &[u32], dst: &mut [u8]) -> Option<usize> {
         let (i, at) = unsafe { avx2::decode::<false>(bytes, dst) };
         return finish(Src::Units(units.get(i..)?), dst, at);
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::decode_units(units, dst);
+    }
     portable::decode(units, |u| u, Src::Units, dst)
 }
 
@@ -150,6 +162,10 @@ pub(crate) fn decode_bytes<const BE: bool>(bytes: &[u8], dst: &mut [u8]) -> Opti
         let (i, at) = unsafe { avx2::decode::<BE>(bytes, dst) };
         let rest = bytes.get(4 * i..)?;
         return finish(if BE { Src::Be(rest) } else { Src::Le(rest) }, dst, at);
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::decode_bytes::<BE>(bytes, dst);
     }
     let (units, odd) = bytes.as_chunks::<4>();
     if !odd.is_empty() {
@@ -190,6 +206,10 @@ pub(crate) fn decoded_len<const BE: bool>(bytes: &[u8]) -> Option<usize> {
         let src = if BE { Src::Be(rest) } else { Src::Le(rest) };
         return Some(len + crate::engine::utf32::decoded_len(src).ok()?);
     }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::decoded_len::<BE>(bytes);
+    }
     let src = if BE { Src::Be(bytes) } else { Src::Le(bytes) };
     crate::engine::utf32::decoded_len(src).ok()
 }
@@ -205,6 +225,10 @@ pub(crate) fn decoded_units_len(units: &[u32]) -> Option<usize> {
         // SAFETY: as in `encode_bytes`.
         let (i, len) = unsafe { avx2::count::<false>(bytes) };
         return Some(len + crate::engine::utf32::decoded_len(Src::Units(units.get(i..)?)).ok()?);
+    }
+    #[cfg(target_arch = "aarch64")]
+    if super::neon() {
+        return super::neon::utf32::decoded_units_len(units);
     }
     crate::engine::utf32::decoded_len(Src::Units(units)).ok()
 }
