@@ -119,6 +119,16 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     super::portable::cesu::decode::<JAVA>(bytes, dst)
 }
 
+/// The four UTF-8 bytes (a little-endian word) of the supplementary
+/// character whose encoded surrogates are `ED b1 b2 ED b4 b5`.
+#[inline]
+pub(crate) const fn pair_utf8(b1: u8, b2: u8, b4: u8, b5: u8) -> u32 {
+    let c = 0x1_0000
+        + ((((b1 as u32) & 0x0F) << 6 | (b2 as u32) & 0x3F) << 10)
+        + (((b4 as u32) & 0x0F) << 6 | (b5 as u32) & 0x3F);
+    super::portable::words::utf8_supplementary(c)
+}
+
 /// The length of the UTF-8 decoding; `None` if `bytes` is ill-formed. The
 /// run that decodes to itself at the start by [`decode_unchanged`] (with
 /// SIMD where the CPU has it), what follows the first sequence that

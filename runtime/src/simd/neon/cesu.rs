@@ -867,13 +867,7 @@ fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usi
                 if b1 > 0xAF || !is_cont(b2) || b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
                     return None;
                 }
-                let cp = 0x1_0000
-                    + ((((u32::from(b1) & 0x0F) << 6) | (u32::from(b2) & 0x3F)) << 10)
-                    + (((u32::from(b4) & 0x0F) << 6) | (u32::from(b5) & 0x3F));
-                let utf8 = (0xF0 | (cp >> 18))
-                    | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
-                    | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
-                    | ((0x80 | (cp & 0x3F)) << 24);
+                let utf8 = crate::simd::cesu::pair_utf8(b1, b2, b4, b5);
                 // SAFETY: `at + 4 <= at0 + 66 < cap`.
                 unsafe { put(dst, at, utf8.to_le_bytes()) };
                 at += 4;
