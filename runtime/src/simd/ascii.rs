@@ -36,27 +36,8 @@ pub(crate) fn ascii_len(b: &[u8]) -> usize {
     // The portable scans' ASCII test, 128 bytes a step, and their search of
     // the block pair that is not all ASCII; the last bytes by words.
     let i = 128 * super::portable::scan::ascii_pairs::<false>(b);
-    super::portable::scan::first_in_pair::<false>(b, i).unwrap_or_else(|| words(b, i))
-}
-
-/// [`ascii_len`] from `i` on, where `b[..i]` is ASCII: eight bytes a step,
-/// then one.
-#[inline]
-pub(crate) fn words(b: &[u8], mut i: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let high = u64::from_le_bytes(w) & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < b.len() && b[i] < 0x80 {
-        i += 1;
-    }
-    i
+    super::portable::scan::first_in_pair::<false>(b, i)
+        .unwrap_or_else(|| super::portable::scan::ascii_len_words(b, i))
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -119,16 +119,6 @@ pub(crate) fn decode<const JAVA: bool>(bytes: &[u8], dst: &mut [u8]) -> Option<u
     super::portable::cesu::decode::<JAVA>(bytes, dst)
 }
 
-/// The four UTF-8 bytes (a little-endian word) of the supplementary
-/// character whose encoded surrogates are `ED b1 b2 ED b4 b5`.
-#[inline]
-pub(crate) const fn pair_utf8(b1: u8, b2: u8, b4: u8, b5: u8) -> u32 {
-    let c = 0x1_0000
-        + ((((b1 as u32) & 0x0F) << 6 | (b2 as u32) & 0x3F) << 10)
-        + (((b4 as u32) & 0x0F) << 6 | (b5 as u32) & 0x3F);
-    super::portable::words::utf8_supplementary(c)
-}
-
 /// The length of the UTF-8 decoding; `None` if `bytes` is ill-formed. The
 /// run that decodes to itself at the start by [`decode_unchanged`] (with
 /// SIMD where the CPU has it), what follows the first sequence that
@@ -164,32 +154,6 @@ pub(crate) fn encode_unchanged<const JAVA: bool>(text: &str) -> usize {
         return super::neon::cesu::encode_unchanged::<JAVA>(text);
     }
     super::portable::cesu::unchanged::<JAVA>(b, 0)
-}
-
-/// [`encode_unchanged`] from `i` on: eight bytes a step, then one.
-#[inline]
-#[cfg_attr(
-    not(feature = "alloc"),
-    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
-)]
-pub(crate) fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
-    use crate::engine::words::{four_byte_leads, zero_bytes};
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(w);
-        // The lowest bit of `zero_bytes` is exact (it flags only bytes
-        // above a true zero wrongly).
-        let special = four_byte_leads(w) | if JAVA { zero_bytes(w) } else { 0 };
-        if special != 0 {
-            return i + (special.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < b.len() && b[i] < 0xF0 && !(JAVA && b[i] == 0) {
-        i += 1;
-    }
-    i
 }
 
 /// The encoded length of `text` (what `crate::engine::cesu::encoded_len`
@@ -249,10 +213,7 @@ pub(crate) fn decode_unchanged<const JAVA: bool>(b: &[u8]) -> usize {
 mod tests {
     use crate::simd::test_support::{MIRI, Rng, assert_avx2, cases, each_level, sample};
     extern crate std;
-    use super::{
-        decode, decode_unchanged, decoded_len, encode, encode_unchanged, encode_unchanged_words,
-        encoded_len,
-    };
+    use super::{decode, decode_unchanged, decoded_len, encode, encode_unchanged, encoded_len};
     use crate::encoding::Encoding;
     use std::string::String;
     use std::vec;
@@ -499,7 +460,10 @@ mod tests {
                 .position(|&x| x >= 0xF0 || (J && x == 0))
                 .unwrap_or(b.len());
             assert_eq!(encode_unchanged::<J>(text), first, "java {J}: {text:?}");
-            assert_eq!(encode_unchanged_words::<J>(b, 0), first);
+            assert_eq!(
+                crate::simd::portable::cesu::encode_unchanged_words::<J>(b, 0),
+                first
+            );
             assert_eq!(
                 encoded_len::<J>(text),
                 crate::engine::cesu::encoded_len::<J>(text),

@@ -106,7 +106,7 @@ pub(crate) fn decode(
         }
         if super::avx2() {
             if bytes.len() < 64 {
-                return decode_scalar(t, bytes, dst, 0);
+                return super::portable::decode_scalar(t, bytes, dst, 0);
             }
             let mut space = [MaybeUninit::uninit(); 2 * BLOCK];
             let mut at = 0;
@@ -192,36 +192,6 @@ fn block_buffer(
         .get_mut(start..start + BLOCK)
         .and_then(|b| b.try_into().ok())
         .unwrap_or_else(|| unreachable!("start < BLOCK"))
-}
-
-/// Decodes `b[i..end]` byte by byte through the page's own `utf8` table
-/// into `dst[at..]`: the new cursor, or `None` for an undefined byte or no
-/// room.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-pub(crate) fn decode_scalar(
-    t: &SingleByte,
-    b: &[u8],
-    dst: &mut [u8],
-    mut at: usize,
-) -> Option<usize> {
-    for &byte in b {
-        let v = t.utf8[usize::from(byte)];
-        let len = (v >> 24) as usize;
-        if len == 0 {
-            return None;
-        }
-        // Four bytes where there is room (those past the character are
-        // overwritten next, or left past the output), else exactly.
-        if let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>) {
-            *out = v.to_le_bytes();
-        } else {
-            dst.get_mut(at..at + len)?
-                .copy_from_slice(&v.to_le_bytes()[..len]);
-        }
-        at += len;
-    }
-    Some(at)
 }
 
 /// The length of the UTF-8 of `bytes`; `None` where the kernels do not

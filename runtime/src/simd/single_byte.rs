@@ -147,7 +147,7 @@ use core::mem::MaybeUninit;
 /// too short.
 #[allow(
     clippy::inline_always,
-    reason = "the page must be a constant where `Loops::of` runs"
+    reason = "the page must be a constant where `loops_of` runs"
 )]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
@@ -157,7 +157,7 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
         if crate::simd::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            return unsafe { avx2::encode(t, Loops::of(t), text, as_uninit(dst)) };
+            return unsafe { avx2::encode(t, loops_of(t), text, as_uninit(dst)) };
         }
     }
     #[cfg(target_arch = "aarch64")]
@@ -179,7 +179,7 @@ pub(crate) fn encode(t: &'static SingleByte, text: &str, dst: &mut [u8]) -> Opti
 /// Decodes to UTF-8; `None` if a byte is undefined or `dst` is too short.
 #[allow(
     clippy::inline_always,
-    reason = "the page must be a constant where `Loops::of` runs"
+    reason = "the page must be a constant where `loops_of` runs"
 )]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
@@ -189,7 +189,7 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
         if crate::simd::avx2() {
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            return unsafe { avx2::decode(t, Loops::of(t), bytes, as_uninit(dst)) };
+            return unsafe { avx2::decode(t, loops_of(t), bytes, as_uninit(dst)) };
         }
     }
     #[cfg(target_arch = "aarch64")]
@@ -218,7 +218,7 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
 #[cfg(feature = "alloc")]
 #[allow(
     clippy::inline_always,
-    reason = "the page must be a constant where `Loops::of` runs"
+    reason = "the page must be a constant where `loops_of` runs"
 )]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
@@ -229,7 +229,7 @@ pub(crate) fn encode_vec(t: &'static SingleByte, text: &str) -> Option<Vec<u8>> 
             let mut out = Vec::with_capacity(text.len());
             // SAFETY: `avx2()` said that this CPU has every feature the
             // kernel enables.
-            let n = unsafe { avx2::encode(t, Loops::of(t), text, out.spare_capacity_mut()) }?;
+            let n = unsafe { avx2::encode(t, loops_of(t), text, out.spare_capacity_mut()) }?;
             // SAFETY: the kernel wrote each of the first `n` bytes of the
             // spare capacity (see "Output" in the module docs), so they are
             // initialized, and `n` is within the capacity.
@@ -264,7 +264,7 @@ const CHUNK: usize = 1 << 20;
 #[cfg(feature = "alloc")]
 #[allow(
     clippy::inline_always,
-    reason = "the page must be a constant where `Loops::of` runs"
+    reason = "the page must be a constant where `loops_of` runs"
 )]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
@@ -272,7 +272,7 @@ pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>
     #[cfg(target_arch = "x86_64")]
     {
         if crate::simd::avx2() {
-            let loops = Loops::of(t);
+            let loops = loops_of(t);
             let mut out: Vec<u8> = Vec::new();
             for chunk in bytes.chunks(CHUNK) {
                 out.reserve(chunk.len() * t.max_utf8);
@@ -320,37 +320,14 @@ pub(crate) fn decode_vec(t: &'static SingleByte, bytes: &[u8]) -> Option<Vec<u8>
 #[cfg(all(feature = "alloc", any(not(target_arch = "x86_64"), litenc_portable)))]
 const PORTABLE_CHUNK: usize = 1 << 14;
 
-/// Which of its loops a kernel runs for a page, worked out by the caller
-/// from the page's tables rather than by the kernel: the kernels are not
-/// inlined (they enable CPU features their callers do not), but their
-/// callers are, into the function of the page, where the page and so
-/// these are constants. If every call in a program passes the same value,
-/// the optimizer folds the kernel's test and drops the loop that no page
-/// of the program asks for (a program of pages without Thai links no Thai
-/// decoder, one whose pages all have two-half tables no one-half encoder).
+/// The [`Loops`](avx2::Loops) of page `t`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-pub(crate) struct Loops {
-    /// The page's letters are three bytes of UTF-8 (Thai): the AVX-512
-    /// decoder of such pages.
-    pub(crate) three: bool,
-    /// No row `C0..=FF` of the page is a run (the KOI8 pages): the VBMI
-    /// decoder loop.
-    pub(crate) runless: bool,
-    /// The page's encoding table has both halves: the encoder loop with
-    /// the upper half (VBMI where the CPU has it).
-    pub(crate) wide: bool,
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Loops {
-    #[inline]
-    fn of(t: &SingleByte) -> Self {
-        Self {
-            three: crate::simd::avx512::single_byte::wanted(t),
-            runless: avx2::runless(&t.vectors),
-            wide: t.vectors.wide,
-        }
+#[inline]
+fn loops_of(t: &SingleByte) -> avx2::Loops {
+    avx2::Loops {
+        three: crate::simd::avx512::single_byte::wanted(t),
+        runless: avx2::runless(&t.vectors),
+        wide: t.vectors.wide,
     }
 }
 

@@ -4,8 +4,8 @@
 // length, `i` cursor, `m` mask, `x`, `y` vectors.
 #![allow(clippy::many_single_char_names)]
 
-use crate::simd::ascii::words;
 use crate::simd::avx2::utf8::{high_bits, load32};
+use crate::simd::portable::scan::ascii_len_words;
 
 use core::arch::x86_64::_mm256_or_si256;
 
@@ -28,7 +28,7 @@ pub(crate) unsafe fn ascii_len_avx2(b: &[u8]) -> usize {
         i += 64;
     }
     if n < 32 {
-        return words(b, i);
+        return ascii_len_words(b, i);
     }
     if i + 32 <= n {
         // SAFETY: features; `i + 32 <= n`.

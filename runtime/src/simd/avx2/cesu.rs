@@ -5,7 +5,7 @@
 #![allow(clippy::many_single_char_names)]
 
 use crate::simd::avx2::utf8::{Validator, high_bits, load32, splat};
-use crate::simd::cesu::encode_unchanged_words;
+use crate::simd::portable::cesu::encode_unchanged_words;
 use crate::simd::utf8::{CESU8, MARK_C0, MARK_SURROGATE, MUTF8, UTF8, char_start_before, is_cont};
 
 use core::arch::x86_64::{
@@ -765,7 +765,7 @@ pub(crate) unsafe fn decode_run<const JAVA: bool>(
         if b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
             return None;
         }
-        let utf8 = crate::simd::cesu::pair_utf8(b1, b2, b4, b5);
+        let utf8 = crate::simd::portable::words::surrogates_utf8(b1, b2, b4, b5);
         // SAFETY: `at + 4 <= cap` (the run stops with `at` below `cap -
         // 104`).
         unsafe { put(dst, at, utf8.to_le_bytes()) };
@@ -887,7 +887,7 @@ unsafe fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usi
                 if b1 > 0xAF || !is_cont(b2) || b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
                     return None;
                 }
-                let utf8 = crate::simd::cesu::pair_utf8(b1, b2, b4, b5);
+                let utf8 = crate::simd::portable::words::surrogates_utf8(b1, b2, b4, b5);
                 // SAFETY: `at + 4 <= at0 + 66 < cap` (the bounds above).
                 unsafe { put(dst, at, utf8.to_le_bytes()) };
                 at += 4;

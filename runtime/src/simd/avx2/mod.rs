@@ -6,8 +6,6 @@
 
 pub(crate) mod ascii;
 pub(crate) mod cesu;
-#[cfg(feature = "cjk")]
-pub(crate) mod cjk;
 pub(crate) mod proxy;
 pub(crate) mod single_byte;
 pub(crate) mod utf16_to_utf8;

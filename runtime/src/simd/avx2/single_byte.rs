@@ -7,7 +7,6 @@
 // (`loadu`, `storeu`, `storel`), which need no alignment.
 #![allow(clippy::cast_ptr_alignment)]
 
-use crate::simd::single_byte::Loops;
 use crate::table::{SingleByte, Vectors};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_loadl_epi64, _mm_loadu_si128, _mm_setzero_si128, _mm_storel_epi64,
@@ -1255,3 +1254,24 @@ encoder!(
     plain,
     lookup_plain
 );
+
+/// Which of its loops a kernel runs for a page, worked out by the caller
+/// from the page's tables rather than by the kernel: the kernels are not
+/// inlined (they enable CPU features their callers do not), but their
+/// callers are, into the function of the page, where the page and so
+/// these are constants. If every call in a program passes the same value,
+/// the optimizer folds the kernel's test and drops the loop that no page
+/// of the program asks for (a program of pages without Thai links no Thai
+/// decoder, one whose pages all have two-half tables no one-half encoder).
+#[derive(Clone, Copy)]
+pub(crate) struct Loops {
+    /// The page's letters are three bytes of UTF-8 (Thai): the AVX-512
+    /// decoder of such pages.
+    pub(crate) three: bool,
+    /// No row `C0..=FF` of the page is a run (the KOI8 pages): the VBMI
+    /// decoder loop.
+    pub(crate) runless: bool,
+    /// The page's encoding table has both halves: the encoder loop with
+    /// the upper half (VBMI where the CPU has it).
+    pub(crate) wide: bool,
+}

@@ -1,6 +1,5 @@
 //! The AVX2 kernels of [`crate::simd::utf16_to_utf8`].
 
-use crate::simd::utf16_to_utf8::{PACK2, PACK3};
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_storeu_si128, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256,
     _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256,
@@ -120,7 +119,7 @@ unsafe fn store(dst: &mut [u8], at: usize, x: __m256i) {
     clippy::cast_ptr_alignment,
     reason = "16-byte entries, 16-byte aligned"
 )]
-fn controls(table: &crate::simd::utf16_to_utf8::Shuffles, hi: u32, lo: u32) -> __m256i {
+fn controls(table: &Shuffles, hi: u32, lo: u32) -> __m256i {
     let hi = &table.0[hi as u8 as usize];
     let lo = &table.0[lo as u8 as usize];
     // SAFETY: `hi` and `lo` are references to 16-byte arrays, exactly
@@ -385,3 +384,69 @@ pub(crate) unsafe fn convert<const BE: bool>(src: &[u8], dst: &mut [u8]) -> Opti
     }
     Some((i, at))
 }
+
+/// 256 shuffle controls of 16 bytes, aligned so that none straddles a
+/// cache line.
+#[repr(C, align(16))]
+pub(crate) struct Shuffles(pub(crate) [[u8; 16]; 256]);
+
+/// For eight units in 16-bit lanes, each lane holding the unit's 2-byte
+/// UTF-8 form in memory order, or its one byte (and a byte to drop) if the
+/// unit is ASCII: entry `m` (bit `k` set when unit `k` is ASCII) gathers the
+/// bytes to keep, `16 - m.count_ones()` of them, to the front; the rest of
+/// the entry is `0x80` (a zero byte).
+#[inline]
+const fn pack2() -> Shuffles {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0usize;
+        let mut at = 0;
+        while k < 8 {
+            t[m][at] = 2 * k as u8;
+            at += 1;
+            if (m >> k) & 1 == 0 {
+                t[m][at] = 2 * k as u8 + 1;
+                at += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    Shuffles(t)
+}
+
+/// For four units in 32-bit lanes `[F, M, L, -]` (see the module docs):
+/// in entry `m`, bit `k` is set when unit `k` is ASCII (one byte, `L`), bit
+/// `4 + k` when it takes at most two (`M L`); neither means three
+/// (`F M L`). So unit `k` keeps `3 - (bits of k set)` bytes, the last ones
+/// of its lane, and the entry gathers them to the front,
+/// `12 - m.count_ones()` in all. (Bit `k` without bit `4 + k` never occurs;
+/// it gets two bytes, to keep the count.)
+#[inline]
+const fn pack3() -> Shuffles {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        let mut at = 0;
+        while k < 4 {
+            let len = 3 - ((m >> k) & 1) - ((m >> (4 + k)) & 1);
+            let mut j = 3 - len;
+            while j < 3 {
+                t[m][at] = (4 * k + j) as u8;
+                at += 1;
+                j += 1;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    Shuffles(t)
+}
+
+/// See [`pack2`].
+pub(crate) static PACK2: Shuffles = pack2();
+
+/// See [`pack3`].
+pub(crate) static PACK3: Shuffles = pack3();

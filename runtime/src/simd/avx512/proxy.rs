@@ -2,7 +2,7 @@
 
 #![allow(clippy::cast_ptr_alignment, clippy::many_single_char_names)]
 
-use crate::simd::proxy::decode_scalar;
+use crate::simd::portable::decode_scalar;
 use crate::table::{Proxy, SingleByte};
 
 /// The AVX-512 decoder of a block of text dense in non-ASCII characters

@@ -867,7 +867,7 @@ fn decode_bulk<const JAVA: bool>(b: &[u8], dst: &mut [u8]) -> Option<(usize, usi
                 if b1 > 0xAF || !is_cont(b2) || b3 != 0xED || b4 & 0xF0 != 0xB0 || !is_cont(b5) {
                     return None;
                 }
-                let utf8 = crate::simd::cesu::pair_utf8(b1, b2, b4, b5);
+                let utf8 = crate::simd::portable::words::surrogates_utf8(b1, b2, b4, b5);
                 // SAFETY: `at + 4 <= at0 + 66 < cap`.
                 unsafe { put(dst, at, utf8.to_le_bytes()) };
                 at += 4;

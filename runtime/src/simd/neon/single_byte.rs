@@ -346,6 +346,7 @@ unsafe fn decode16_scalar(
 
 /// [`decode`] with NEON.
 #[target_feature(enable = "neon")]
+#[inline]
 fn decode_neon(t: &'static SingleByte, b: &[u8], dst: &mut [u8]) -> Option<usize> {
     let n = b.len();
     let cap = dst.len();
@@ -401,6 +402,7 @@ pub(crate) fn decode(t: &'static SingleByte, bytes: &[u8], dst: &mut [u8]) -> Op
 
 /// [`decoded_len`] with NEON.
 #[target_feature(enable = "neon")]
+#[inline]
 fn decoded_len_neon(t: &'static SingleByte, b: &[u8]) -> Option<usize> {
     let n = b.len();
     let three = table(&t.vectors.three);
@@ -596,6 +598,7 @@ fn encode_chars(
 
 /// [`encode`] with NEON.
 #[target_feature(enable = "neon")]
+#[inline]
 fn encode_neon(t: &SingleByte, text: &str, dst: &mut [u8]) -> Option<usize> {
     let b = text.as_bytes();
     let n = b.len();
@@ -703,6 +706,7 @@ pub(crate) fn map(table: &[u8; 256], src: &[u8], dst: &mut [u8]) {
 
 /// [`map`] with NEON.
 #[target_feature(enable = "neon")]
+#[inline]
 fn map_neon(table: &[u8; 256], src: &[u8], dst: &mut [u8]) {
     let n = src.len();
     let dst = &mut dst[..n];
@@ -736,6 +740,7 @@ pub(crate) fn map_in_place(table: &[u8; 256], buf: &mut [u8]) {
 
 /// [`map_in_place`] with NEON.
 #[target_feature(enable = "neon")]
+#[inline]
 fn map_in_place_neon(table: &[u8; 256], buf: &mut [u8]) {
     let n = buf.len();
     let mut i = 0;

@@ -101,6 +101,7 @@ static LEN2: [u8; 256] = {
 
 /// Builds [`PACK2`].
 #[allow(clippy::cast_possible_truncation, reason = "indices below 16")]
+#[inline]
 const fn pack2() -> Shuffles {
     let mut t = [[0xFFu8; 16]; 256];
     let mut m = 0;
@@ -124,6 +125,7 @@ const fn pack2() -> Shuffles {
 /// Builds [`PACK3`] and [`LEN3`]. (A 2-bit length field of 3 never occurs;
 /// it keeps three bytes, as 2 does.)
 #[allow(clippy::cast_possible_truncation, reason = "indices below 16")]
+#[inline]
 const fn pack3() -> (Shuffles, [u8; 256]) {
     let mut t = [[0xFFu8; 16]; 256];
     let mut lens = [0u8; 256];

@@ -178,7 +178,7 @@ fn validate(b: &[u8]) -> bool {
 pub(crate) fn ascii_len(b: &[u8]) -> usize {
     // The masks of `high_nibbles` are in little-endian lane order.
     if cfg!(target_endian = "big") {
-        return crate::simd::ascii::words(b, 0);
+        return crate::simd::portable::scan::ascii_len_words(b, 0);
     }
     // SAFETY: as in `is_valid`: every aarch64 target has NEON.
     unsafe { ascii_scan(b) }

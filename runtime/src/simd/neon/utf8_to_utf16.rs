@@ -98,6 +98,7 @@ static KEPT: [u8; 256] = {
 
 /// Builds [`COMPACT`]: for each mask, the set bits from the lowest up.
 #[allow(clippy::cast_possible_truncation, reason = "lane indices below 16")]
+#[inline]
 const fn compact_table() -> [[u8; 16]; 256] {
     let mut t = [[0xFFu8; 16]; 256];
     let mut m = 0usize;
@@ -262,7 +263,7 @@ fn encode(text: &str, dst: &mut [u16]) -> Option<usize> {
         at -= 1;
     }
     let rest = text.get(k..)?;
-    let written = crate::utf16::encode_units_into(rest, dst.get_mut(at..)?).ok()?;
+    let written = crate::engine::utf16::encode_units_into(rest, dst.get_mut(at..)?).ok()?;
     Some(at + written)
 }
 

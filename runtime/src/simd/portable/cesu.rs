@@ -505,3 +505,29 @@ fn put_char(dst: &mut [u8], at: usize, c: u32) -> Option<usize> {
         .copy_from_slice(&utf8_supplementary(c).to_le_bytes());
     Some(at + 4)
 }
+
+/// [`encode_unchanged`](crate::simd::cesu::encode_unchanged) from `i` on: eight bytes a step, then one.
+#[inline]
+#[cfg_attr(
+    not(feature = "alloc"),
+    allow(dead_code, reason = "used by `encode_cow` and `decode_cow` only")
+)]
+pub(crate) fn encode_unchanged_words<const JAVA: bool>(b: &[u8], mut i: usize) -> usize {
+    use crate::engine::words::{four_byte_leads, zero_bytes};
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        // The lowest bit of `zero_bytes` is exact (it flags only bytes
+        // above a true zero wrongly).
+        let special = four_byte_leads(w) | if JAVA { zero_bytes(w) } else { 0 };
+        if special != 0 {
+            return i + (special.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] < 0xF0 && !(JAVA && b[i] == 0) {
+        i += 1;
+    }
+    i
+}

@@ -37,6 +37,35 @@ pub(crate) mod utf32;
 pub(crate) mod utf8;
 pub(crate) mod words;
 
+/// Decodes `b[i..end]` byte by byte through the page's own `utf8` table
+/// into `dst[at..]`: the new cursor, or `None` for an undefined byte or no
+/// room.
+#[inline]
+pub(crate) fn decode_scalar(
+    t: &crate::table::SingleByte,
+    b: &[u8],
+    dst: &mut [u8],
+    mut at: usize,
+) -> Option<usize> {
+    for &byte in b {
+        let v = t.utf8[usize::from(byte)];
+        let len = (v >> 24) as usize;
+        if len == 0 {
+            return None;
+        }
+        // Four bytes where there is room (those past the character are
+        // overwritten next, or left past the output), else exactly.
+        if let Some(out) = dst.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<4>) {
+            *out = v.to_le_bytes();
+        } else {
+            dst.get_mut(at..at + len)?
+                .copy_from_slice(&v.to_le_bytes()[..len]);
+        }
+        at += len;
+    }
+    Some(at)
+}
+
 /// The portable kernels against the `const fn`s, called directly (so they
 /// run in every `cargo test`, whatever the CPU): every piece behind ASCII
 /// of every length 0..64 and before ASCII of several lengths, in runs, at

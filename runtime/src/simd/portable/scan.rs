@@ -680,3 +680,23 @@ pub(crate) fn ascii_parts<const JAVA: bool>(blk: &[u8; BLOCK]) -> usize {
     }
     not.trailing_zeros() as usize
 }
+
+/// [`ascii_len`](crate::simd::ascii::ascii_len) from `i` on, where `b[..i]` is ASCII: eight bytes a step,
+/// then one.
+#[inline]
+pub(crate) fn ascii_len_words(b: &[u8], mut i: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let high = u64::from_le_bytes(w) & HIGH;
+        if high != 0 {
+            return i + (high.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] < 0x80 {
+        i += 1;
+    }
+    i
+}

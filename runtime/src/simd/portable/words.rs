@@ -244,6 +244,16 @@ pub(crate) const fn spaced_units4(w: u64) -> u64 {
         | (w & 0x3F00_0000_3F00_0000) >> 8
 }
 
+/// The four UTF-8 bytes (a little-endian word) of the supplementary
+/// character whose encoded surrogates are `ED b1 b2 ED b4 b5`.
+#[inline]
+pub(crate) const fn surrogates_utf8(b1: u8, b2: u8, b4: u8, b5: u8) -> u32 {
+    let c = 0x1_0000
+        + ((((b1 as u32) & 0x0F) << 6 | (b2 as u32) & 0x3F) << 10)
+        + (((b4 as u32) & 0x0F) << 6 | (b5 as u32) & 0x3F);
+    utf8_supplementary(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
