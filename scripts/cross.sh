@@ -110,7 +110,11 @@ case "$target" in
       *) echo "cross.sh: no qemu-user for $target here" >&2; exit 2 ;;
     esac
     export "CARGO_TARGET_${env_name}_LINKER=$gnu-gcc"
-    export "CARGO_TARGET_${env_name}_RUNNER=$qemu -L /usr/$gnu"
+    # The guest's dynamic loader reads the host's /etc/ld.so.cache, which on a machine with
+    # Debian's i386 architecture (Wine's 32-bit half) names the i386 libraries: an i686 program
+    # then loaded the host's libgcc_s to unwind a panic, next to the cross glibc, and hung. The
+    # target's own libraries come first.
+    export "CARGO_TARGET_${env_name}_RUNNER=$qemu -L /usr/$gnu -E LD_LIBRARY_PATH=/usr/$gnu/lib"
     # The tests' long sweeps take a sample of their cases under emulation.
     flags="$flags --cfg litenc_emulated"
     # glibc reads its compiled locales in its own byte order, so a big-endian target needs its
