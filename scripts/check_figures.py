@@ -11,7 +11,7 @@
 - bench/results/summary.md and unicode.md are exactly what `bench/report --summary-only`
   writes from bench/results/figures.json (kept by `bench/report --summary`);
 - docs/performance.md holds, between `<!-- bench/arm/run.py: table begin -->` and
-  `<!-- bench/arm/run.py: table end -->`, exactly bench/results/arm.md, and README.md, between
+  `<!-- bench/arm/run.py: table end -->`, exactly bench/results/arm.md, and, between
   `<!-- bench/arm/run.py: summary begin -->` and `<!-- bench/arm/run.py: summary end -->`,
   exactly bench/results/arm_summary.md: the instructions per byte on aarch64, which are exactly
   what `python3 bench/arm/run.py --table-only` writes from bench/results/arm.json;
@@ -46,7 +46,7 @@ BLOCKS = [
      "<!-- bench/report: unicode begin -->\n", "<!-- bench/report: unicode end -->"),
     ("bench/results/arm.md", "docs/performance.md",
      "<!-- bench/arm/run.py: table begin -->\n", "<!-- bench/arm/run.py: table end -->"),
-    ("bench/results/arm_summary.md", "README.md",
+    ("bench/results/arm_summary.md", "docs/performance.md",
      "<!-- bench/arm/run.py: summary begin -->\n", "<!-- bench/arm/run.py: summary end -->"),
     ("bench/results/cost.md", "README.md",
      "<!-- scripts/dependency_cost.py: cost begin -->\n",
